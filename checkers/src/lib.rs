@@ -1,0 +1,8 @@
+//! Jacobian's independent checkers: small, auditable replays of witnesses, certificates and
+//! coverage claims.
+//!
+//! Each checker implements [`jacobian_runtime::Checker`] on a code path of its own: it links
+//! only the runtime's contract, never an adapter or the backend whose output it checks, so a
+//! bug in a producer cannot make its own evidence pass.
+
+#![deny(missing_docs)]

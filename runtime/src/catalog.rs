@@ -1,0 +1,217 @@
+//! The catalog: installed capabilities, checked at registration, and their discovery.
+//!
+//! Registration fails closed: a descriptor that breaks the contract (an open input schema,
+//! an example that does not validate, a VERIFY mode without evidence kinds) is not installed,
+//! and the reason is kept for `jacobian doctor`.
+
+mod cards;
+mod discovery;
+mod rank;
+
+pub use cards::{Card, InputFields, ProviderAvailability, View};
+pub use discovery::{
+    FindContext, FindKind, FindRequest, FindResponse, LexicalFit, MAX_RESPONSE_BYTES, PortfolioFit, RecoveryPath,
+    RoutingStatus, find,
+};
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+
+use crate::adapter::{PrepareContext, PreparedRun, SharedAdapter};
+use crate::artifact::{ArtifactReader, MemoryArtifactStore};
+use crate::canonical::Digest;
+use crate::contract::{CapabilityDescriptor, CapabilityRequest, Diagnostic, Mode};
+use crate::error::Error;
+use crate::schema::{CompiledSchema, open_object_schemas};
+
+/// A capability that passed registration: its adapter, descriptor and compiled schemas.
+pub struct Installed {
+    /// The adapter.
+    pub adapter: SharedAdapter,
+    /// The descriptor, shared.
+    pub descriptor: Arc<CapabilityDescriptor>,
+    /// Digest of the canonical descriptor.
+    pub descriptor_digest: Digest,
+    pub(crate) indexed: rank::Indexed,
+    input_schema: CompiledSchema,
+    output_schema: CompiledSchema,
+}
+
+impl std::fmt::Debug for Installed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Installed").field("id", &self.descriptor.id).finish()
+    }
+}
+
+impl Installed {
+    /// Checks an adapter against the contract and compiles its schemas.
+    pub fn new(adapter: SharedAdapter) -> Result<Self, Error> {
+        let descriptor = adapter.descriptor().clone();
+        let fail = |reason: String| Error::Registration { capability_id: descriptor.id.to_string(), reason };
+        let problems = descriptor.lint();
+        if !problems.is_empty() {
+            return Err(fail(problems.join("; ")));
+        }
+        if descriptor.input_schema.get("type") != Some(&json!("object")) {
+            return Err(fail("the input schema must describe a JSON object".into()));
+        }
+        let open = open_object_schemas(&descriptor.input_schema);
+        if !open.is_empty() {
+            return Err(fail(format!("the input schema is not closed: {}", open.join(", "))));
+        }
+        let input_schema = CompiledSchema::compile(&descriptor.input_schema).map_err(|e| fail(format!("input {e}")))?;
+        let output_schema =
+            CompiledSchema::compile(&descriptor.output_schema).map_err(|e| fail(format!("output {e}")))?;
+        // Examples must pass the whole validation path a real call takes, against an empty store.
+        let cx_store = ArtifactReader::new(Arc::new(MemoryArtifactStore::new()));
+        for example in &descriptor.examples {
+            let bad = input_schema.validate(&example.input, "");
+            if !bad.is_empty() {
+                return Err(fail(format!("example `{}` fails the input schema: {}", example.title, bad[0].message)));
+            }
+            let cx = PrepareContext { mode: example.mode, artifacts: cx_store.clone() };
+            if let Err(bad) = adapter.prepare(&example.input, &cx) {
+                return Err(fail(format!(
+                    "example `{}` fails validation: {}",
+                    example.title,
+                    bad.first().map(|d| d.message.as_str()).unwrap_or("unknown")
+                )));
+            }
+        }
+        let descriptor_digest = Digest::of_serialize(&descriptor).map_err(|e| fail(e.to_string()))?;
+        let indexed = rank::Indexed::new(&descriptor);
+        Ok(Installed {
+            adapter,
+            descriptor: Arc::new(descriptor),
+            descriptor_digest,
+            indexed,
+            input_schema,
+            output_schema,
+        })
+    }
+
+    /// The id.
+    pub fn id(&self) -> &str {
+        self.descriptor.id.as_str()
+    }
+
+    /// Validates a request completely (mode, input schema, then the adapter's cross-field
+    /// rules) and returns the prepared run. Nothing is computed or written. Diagnostics carry
+    /// JSON Pointers rooted at the request (`/input/...`).
+    pub fn prepare(
+        &self,
+        request: &CapabilityRequest,
+        cx: &PrepareContext,
+    ) -> Result<Box<dyn PreparedRun>, Vec<Diagnostic>> {
+        if !self.descriptor.modes.contains(&request.mode) {
+            return Err(vec![Diagnostic::at(
+                "/mode",
+                "MODE_NOT_SUPPORTED",
+                format!("{} supports {}", self.descriptor.id, modes_text(&self.descriptor.modes)),
+            )]);
+        }
+        let bad = self.input_schema.validate(&request.input, "/input");
+        if !bad.is_empty() {
+            return Err(bad);
+        }
+        self.adapter.prepare(&request.input, cx).map_err(|ds| ds.into_iter().map(|d| d.under("/input")).collect())
+    }
+
+    /// Diagnostics for an output that breaks the output schema (empty when it conforms).
+    pub fn check_output(&self, output: &Value) -> Vec<Diagnostic> {
+        self.output_schema.validate(output, "/output")
+    }
+}
+
+fn modes_text(modes: &[Mode]) -> String {
+    modes.iter().map(|m| format!("{m:?}").to_uppercase()).collect::<Vec<_>>().join(" and ")
+}
+
+/// A capability that failed registration, and why.
+#[derive(Debug, Clone)]
+pub struct Rejected {
+    /// The id it declared.
+    pub capability_id: String,
+    /// Why it is not installed.
+    pub reason: String,
+}
+
+/// The installed capabilities, in id order, with the digest of the whole inventory.
+pub struct Catalog {
+    entries: Vec<Arc<Installed>>,
+    index: HashMap<String, usize>,
+    digest: Digest,
+    rejected: Vec<Rejected>,
+}
+
+impl Catalog {
+    /// Registers every adapter that passes the contract checks; duplicates of an id are refused.
+    pub fn build(adapters: impl IntoIterator<Item = SharedAdapter>) -> Self {
+        let mut entries: Vec<Arc<Installed>> = Vec::new();
+        let mut rejected = Vec::new();
+        for adapter in adapters {
+            let id = adapter.descriptor().id.to_string();
+            if entries.iter().any(|e| e.id() == id) {
+                rejected.push(Rejected { capability_id: id, reason: "another capability has the same id".into() });
+                continue;
+            }
+            match Installed::new(adapter) {
+                Ok(installed) => entries.push(Arc::new(installed)),
+                Err(e) => rejected.push(Rejected { capability_id: id, reason: e.to_string() }),
+            }
+        }
+        entries.sort_by(|a, b| a.id().cmp(b.id()));
+        let index = entries.iter().enumerate().map(|(i, e)| (e.id().to_owned(), i)).collect();
+        let digests: Vec<String> = entries.iter().map(|e| e.descriptor_digest.prefixed()).collect();
+        let digest = Digest::of_value(&json!(digests));
+        Catalog { entries, index, digest, rejected }
+    }
+
+    /// Looks up a capability.
+    pub fn get(&self, id: &str) -> Option<&Arc<Installed>> {
+        self.index.get(id).map(|&i| &self.entries[i])
+    }
+
+    /// Every installed capability, in id order.
+    pub fn entries(&self) -> &[Arc<Installed>] {
+        &self.entries
+    }
+
+    /// Digest of the installed inventory.
+    pub fn digest(&self) -> Digest {
+        self.digest
+    }
+
+    /// The capabilities a caller may see: not hidden by `profile`, and healthy.
+    pub fn visible(&self, profile: &crate::policy::PolicyProfile, healthy: impl Fn(&str) -> bool) -> Vec<&Installed> {
+        self.entries.iter().map(|e| &**e).filter(|e| !profile.hides(&e.descriptor) && healthy(e.id())).collect()
+    }
+
+    /// Capabilities that failed registration.
+    pub fn rejected(&self) -> &[Rejected] {
+        &self.rejected
+    }
+
+    /// The complete machine-readable inventory of the given (visible) capabilities.
+    pub fn inventory<'a>(&self, visible: impl IntoIterator<Item = &'a Installed>, cx: &FindContext) -> Value {
+        let capabilities: Vec<Value> = visible
+            .into_iter()
+            .map(|e| {
+                json!({
+                    "descriptor_digest": e.descriptor_digest,
+                    "descriptor": &*e.descriptor,
+                })
+            })
+            .collect();
+        json!({
+            "catalog_digest": self.digest,
+            "policy_digest": cx.policy_digest,
+            "policy_profile": cx.policy_profile,
+            "contract_version": crate::contract::CONTRACT_VERSION,
+            "runtime_version": crate::contract::RUNTIME_VERSION,
+            "capabilities": capabilities,
+        })
+    }
+}

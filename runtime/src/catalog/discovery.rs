@@ -1,0 +1,469 @@
+//! `math.find`: search, browse and exact inspection of the visible catalog.
+//!
+//! Every answer is deterministic for a given catalog, policy and request, is bounded to
+//! [`MAX_RESPONSE_BYTES`], and carries the catalog and policy digests it was computed
+//! against. Ranking is retrieval, not advice: the scores say how words matched.
+
+use std::sync::OnceLock;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use super::Installed;
+use super::cards::{Card, View, card, inspect};
+use super::rank::{score, terms};
+use crate::canonical::Digest;
+use crate::contract::{Diagnostic, InputKind, Mode};
+use crate::schema::{CompiledSchema, parse_typed, schema_for};
+
+/// Upper bound of a serialized `math.find` response.
+pub const MAX_RESPONSE_BYTES: usize = 16 * 1024;
+const DEFAULT_LIMIT: u32 = 5;
+
+/// Phrases that unambiguously describe informal proof text, which no formal capability reads.
+const PROSE_PHRASES: &[&str] = &[
+    "informal proof",
+    "proof prose",
+    "natural language proof",
+    "prose proof",
+    "proof in english",
+    "handwritten proof",
+];
+
+/// A `math.find` request.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FindRequest {
+    /// Words describing the desired outcome. Omit to browse in id order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 512))]
+    pub query: Option<String>,
+    /// Inspect exactly this capability (exclusive with search fields).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 128))]
+    pub capability_id: Option<String>,
+    /// Inspection view: SUMMARY (default), CONTRACT or FULL.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub view: Option<View>,
+    /// Only this domain (first id segment) or exact tag.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 64))]
+    pub domain: Option<String>,
+    /// Only capabilities supporting this mode.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<Mode>,
+    /// Only capabilities consuming this kind of input.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input_kind: Option<InputKind>,
+    /// Only capabilities accepting artifacts of this schema URI.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 256))]
+    pub artifact_type: Option<String>,
+    /// Matches per page, 1..=20 (default 5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 20))]
+    pub limit: Option<u32>,
+    /// `next_cursor` of the previous page; give the same query, filters and limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 256))]
+    pub cursor: Option<String>,
+}
+
+impl FindRequest {
+    /// Parses and validates a request value, with JSON Pointer diagnostics.
+    pub fn from_value(value: &Value) -> Result<Self, Vec<Diagnostic>> {
+        static SCHEMA: OnceLock<Option<CompiledSchema>> = OnceLock::new();
+        if let Some(schema) = SCHEMA.get_or_init(|| CompiledSchema::compile(&schema_for::<FindRequest>()).ok()) {
+            let bad = schema.validate(value, "");
+            if !bad.is_empty() {
+                return Err(bad);
+            }
+        }
+        parse_typed(value, "").map_err(|d| vec![d])
+    }
+}
+
+/// Which kind of answer this is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum FindKind {
+    /// Ranked by a query.
+    Search,
+    /// In id order, no query.
+    Browse,
+    /// One capability by id.
+    Inspect,
+}
+
+/// How well one match's words fit the query.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum LexicalFit {
+    /// Most query terms matched the id, title, tags or outcome.
+    Strong,
+    /// Only some terms, or only the long description, matched.
+    Weak,
+}
+
+/// How well the whole answer fits the query.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum PortfolioFit {
+    /// At least one match fits strongly.
+    Strong,
+    /// Only weak lexical matches: their order is not evidence of fit.
+    WeakLexicalMatch,
+    /// Nothing matched.
+    NoLexicalMatch,
+}
+
+/// Whether the request found somewhere to go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum RoutingStatus {
+    /// Installed capabilities match.
+    Routed,
+    /// Nothing matches the query and filters.
+    NoMatch,
+    /// No installed capability accepts this kind of input at all.
+    NoRoute,
+}
+
+/// A way forward when the answer is weak or empty. Unranked; none is a recommendation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct RecoveryPath {
+    /// SCREAMING_SNAKE_CASE action.
+    pub action: String,
+    /// How.
+    pub detail: String,
+}
+
+/// A `math.find` answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct FindResponse {
+    /// SEARCH, BROWSE or INSPECT.
+    pub kind: FindKind,
+    /// Digest of the installed catalog.
+    pub catalog_digest: Digest,
+    /// Digest of the operator policy and checker authority.
+    pub policy_digest: Digest,
+    /// Name of the policy profile in force.
+    pub policy_profile: String,
+    /// The query's normalized terms (SEARCH).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub query_terms: Vec<String>,
+    /// This page of matches (SEARCH and BROWSE).
+    pub matches: Vec<Card>,
+    /// Matches over all pages.
+    pub total_matches: usize,
+    /// Pass back with the same query, filters and limit for the next page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_cursor: Option<String>,
+    /// Fit of the whole answer (SEARCH).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub portfolio_fit: Option<PortfolioFit>,
+    /// ROUTED, NO_MATCH or NO_ROUTE.
+    pub routing_status: RoutingStatus,
+    /// Why that routing status.
+    pub routing_basis: String,
+    /// Ways forward, when the answer is weak, empty or unroutable.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub recovery_paths: Vec<RecoveryPath>,
+    /// The inspected capability (INSPECT).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capability: Option<Value>,
+}
+
+/// What a response is computed against.
+#[derive(Debug, Clone)]
+pub struct FindContext {
+    /// Catalog digest.
+    pub catalog_digest: Digest,
+    /// Policy digest.
+    pub policy_digest: Digest,
+    /// Policy profile name.
+    pub policy_profile: String,
+}
+
+/// Answers a `math.find` request over the visible capabilities (already filtered by policy
+/// and health, in id order).
+pub fn find(visible: &[&Installed], cx: &FindContext, req: &FindRequest) -> Result<FindResponse, Vec<Diagnostic>> {
+    check_combination(req)?;
+    let installed = |id: &str| visible.iter().any(|e| e.id() == id);
+    let mut response = FindResponse {
+        kind: FindKind::Browse,
+        catalog_digest: cx.catalog_digest,
+        policy_digest: cx.policy_digest,
+        policy_profile: cx.policy_profile.clone(),
+        query_terms: vec![],
+        matches: vec![],
+        total_matches: 0,
+        next_cursor: None,
+        portfolio_fit: None,
+        routing_status: RoutingStatus::Routed,
+        routing_basis: String::new(),
+        recovery_paths: vec![],
+        capability: None,
+    };
+
+    if let Some(id) = &req.capability_id {
+        let Some(entry) = visible.iter().find(|e| e.id() == id) else {
+            return Err(vec![unknown_capability(id, visible)]);
+        };
+        let view = req.view.unwrap_or_default();
+        response.kind = FindKind::Inspect;
+        response.total_matches = 1;
+        response.routing_basis = format!("exact inspection of {id}");
+        for with_examples in [true, false] {
+            response.capability =
+                Some(inspect(&entry.descriptor, &entry.descriptor_digest, view, &installed, with_examples));
+            if encoded_len(&response) <= MAX_RESPONSE_BYTES {
+                return Ok(response);
+            }
+        }
+        return Err(vec![Diagnostic::at(
+            "/view",
+            "RESPONSE_TOO_LARGE",
+            format!(
+                "the {view:?} view of {id} exceeds {MAX_RESPONSE_BYTES} bytes; ask for SUMMARY or read capability://catalog"
+            ),
+        )]);
+    }
+
+    let filtered: Vec<&Installed> = visible.iter().copied().filter(|e| passes_filters(e, req)).collect();
+    let has_filters =
+        req.domain.is_some() || req.mode.is_some() || req.input_kind.is_some() || req.artifact_type.is_some();
+    let limit = req.limit.unwrap_or(DEFAULT_LIMIT) as usize;
+
+    // Informal proof text: no formal capability reads it, whatever the words match.
+    let prose = req.input_kind == Some(InputKind::NaturalLanguageProof)
+        || req.query.as_deref().is_some_and(|q| {
+            let q = q.to_lowercase().replace(['-', '_'], " ");
+            PROSE_PHRASES.iter().any(|p| q.contains(p))
+        });
+    if prose && !filtered.iter().any(|e| e.descriptor.input_kind == InputKind::NaturalLanguageProof) {
+        response.kind = if req.query.is_some() { FindKind::Search } else { FindKind::Browse };
+        response.routing_status = RoutingStatus::NoRoute;
+        response.routing_basis =
+            "informal proof prose is not a formal artifact, and no installed capability accepts it".into();
+        response.recovery_paths = vec![
+            RecoveryPath {
+                action: "FORMALIZE".into(),
+                detail: "state the claim in a formal syntax a capability accepts (a propositional structure, an \
+                         identity over a magma, a graph property, a CNF formula) and search for that"
+                    .into(),
+            },
+            recovery_browse(),
+            recovery_catalog(),
+        ];
+        if req.query.is_some() {
+            response.portfolio_fit = Some(PortfolioFit::NoLexicalMatch);
+        }
+        return Ok(response);
+    }
+
+    // Rank (SEARCH) or list in id order (BROWSE).
+    let mut ranked: Vec<(&Installed, Option<(super::rank::Score, LexicalFit)>)> = Vec::new();
+    if let Some(query) = &req.query {
+        response.kind = FindKind::Search;
+        let q = terms(query);
+        for entry in &filtered {
+            if q.is_empty() {
+                break;
+            }
+            let s = score(&q, &entry.indexed);
+            if s.relevance == 0 {
+                continue;
+            }
+            let fit = if s.coverage_milli >= 500 && s.primary_hits * 2 >= q.len() {
+                LexicalFit::Strong
+            } else {
+                LexicalFit::Weak
+            };
+            ranked.push((entry, Some((s, fit))));
+        }
+        ranked.sort_by(|a, b| {
+            let sa = a.1.as_ref().map_or(0, |s| s.0.relevance);
+            let sb = b.1.as_ref().map_or(0, |s| s.0.relevance);
+            sb.cmp(&sa).then_with(|| a.0.id().cmp(b.0.id()))
+        });
+        let fit = if ranked.iter().any(|r| matches!(r.1, Some((_, LexicalFit::Strong)))) {
+            PortfolioFit::Strong
+        } else if ranked.is_empty() {
+            PortfolioFit::NoLexicalMatch
+        } else {
+            PortfolioFit::WeakLexicalMatch
+        };
+        response.portfolio_fit = Some(fit);
+        response.query_terms = q;
+    } else {
+        ranked = filtered.iter().map(|e| (*e, None)).collect();
+    }
+    response.total_matches = ranked.len();
+
+    let key = cursor_key(req, cx);
+    let offset = match &req.cursor {
+        Some(c) => decode_cursor(c, &key, ranked.len())?,
+        None => 0,
+    };
+    for (entry, scored) in ranked.iter().skip(offset).take(limit) {
+        let mut c = card(&entry.descriptor, &installed);
+        if let Some((s, fit)) = scored {
+            c.relevance_score = Some(s.relevance);
+            c.query_coverage_milli = Some(s.coverage_milli);
+            c.lexical_fit = Some(*fit);
+            c.matched_on = s.matched_on.iter().map(|f| f.to_string()).collect();
+            c.matched_terms = s.matched_terms.clone();
+        }
+        response.matches.push(c);
+    }
+
+    response.routing_status = if ranked.is_empty() { RoutingStatus::NoMatch } else { RoutingStatus::Routed };
+    response.routing_basis = match (response.kind, ranked.is_empty()) {
+        (FindKind::Search, false) => format!("{} capabilities share terms with the query", ranked.len()),
+        (FindKind::Search, true) => "no visible capability shares a term with the query".into(),
+        (_, false) => format!("{} visible capabilities pass the filters", ranked.len()),
+        (_, true) => "no visible capability passes the filters".into(),
+    };
+    let weak = response.kind == FindKind::Search && response.portfolio_fit != Some(PortfolioFit::Strong);
+    if weak || ranked.is_empty() {
+        if response.kind == FindKind::Search {
+            response.recovery_paths.push(RecoveryPath {
+                action: "REFORMULATE_QUERY".into(),
+                detail: "describe the mathematical outcome with the domain's words (e.g. \"maximum induced tree\", \
+                         \"countermodel magma\")"
+                    .into(),
+            });
+        }
+        if has_filters {
+            response.recovery_paths.push(RecoveryPath {
+                action: "REMOVE_FILTERS".into(),
+                detail: "drop domain, mode, input_kind or artifact_type".into(),
+            });
+        }
+        response.recovery_paths.push(recovery_browse());
+        response.recovery_paths.push(recovery_catalog());
+    }
+
+    // Hold the page to the size bound, moving the cursor back over whatever does not fit.
+    while encoded_len(&response) > MAX_RESPONSE_BYTES && response.matches.len() > 1 {
+        response.matches.pop();
+    }
+    let end = offset + response.matches.len();
+    response.next_cursor = (end < ranked.len()).then(|| encode_cursor(end, &key));
+    Ok(response)
+}
+
+fn recovery_browse() -> RecoveryPath {
+    RecoveryPath {
+        action: "BROWSE".into(),
+        detail: "call math.find with no arguments to list the installed capabilities".into(),
+    }
+}
+
+fn recovery_catalog() -> RecoveryPath {
+    RecoveryPath {
+        action: "READ_CATALOG".into(),
+        detail: "read the capability://catalog resource for the full inventory".into(),
+    }
+}
+
+fn check_combination(req: &FindRequest) -> Result<(), Vec<Diagnostic>> {
+    let mut bad = Vec::new();
+    if req.capability_id.is_some() {
+        let conflicting = [
+            ("query", req.query.is_some()),
+            ("domain", req.domain.is_some()),
+            ("mode", req.mode.is_some()),
+            ("input_kind", req.input_kind.is_some()),
+            ("artifact_type", req.artifact_type.is_some()),
+            ("limit", req.limit.is_some()),
+            ("cursor", req.cursor.is_some()),
+        ];
+        for (field, present) in conflicting {
+            if present {
+                bad.push(Diagnostic::at(
+                    format!("/{field}"),
+                    "CONFLICTING_FIELDS",
+                    format!(
+                        "`{field}` cannot be combined with `capability_id`: inspection takes only an id and a view"
+                    ),
+                ));
+            }
+        }
+    } else if req.view.is_some() {
+        bad.push(Diagnostic::at(
+            "/view",
+            "CONFLICTING_FIELDS",
+            "`view` applies only to an inspection by `capability_id`",
+        ));
+    }
+    if bad.is_empty() { Ok(()) } else { Err(bad) }
+}
+
+fn passes_filters(e: &Installed, req: &FindRequest) -> bool {
+    let d = &e.descriptor;
+    req.domain.as_ref().is_none_or(|dom| d.domain() == dom || d.tags.iter().any(|t| t == dom))
+        && req.mode.is_none_or(|m| d.modes.contains(&m))
+        && req.input_kind.is_none_or(|k| d.input_kind == k)
+        && req.artifact_type.as_ref().is_none_or(|t| d.artifact_types.iter().any(|a| a == t))
+}
+
+fn unknown_capability(id: &str, visible: &[&Installed]) -> Diagnostic {
+    let q = terms(id);
+    let mut near: Vec<(u32, &str)> = visible
+        .iter()
+        .filter_map(|e| {
+            let s = score(&q, &e.indexed);
+            (s.relevance > 0).then_some((s.relevance, e.id()))
+        })
+        .collect();
+    near.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
+    let hint = if near.is_empty() {
+        "browse with math.find and no arguments".to_owned()
+    } else {
+        format!("similar ids: {}", near.iter().take(3).map(|n| n.1).collect::<Vec<_>>().join(", "))
+    };
+    Diagnostic::at("/capability_id", "UNKNOWN_CAPABILITY", format!("no visible capability has the id `{id}`; {hint}"))
+}
+
+fn encoded_len(r: &FindResponse) -> usize {
+    serde_json::to_vec(r).map(|v| v.len()).unwrap_or(usize::MAX)
+}
+
+fn cursor_key(req: &FindRequest, cx: &FindContext) -> String {
+    let bound = json!({
+        "query": req.query, "domain": req.domain, "mode": req.mode, "input_kind": req.input_kind,
+        "artifact_type": req.artifact_type, "limit": req.limit.unwrap_or(DEFAULT_LIMIT),
+        "catalog": cx.catalog_digest, "policy": cx.policy_digest,
+    });
+    Digest::of_value(&bound).hex()[..16].to_owned()
+}
+
+fn encode_cursor(offset: usize, key: &str) -> String {
+    let plain = format!("{offset}:{key}");
+    plain.bytes().map(|b| format!("{b:02x}")).collect()
+}
+
+fn decode_cursor(cursor: &str, key: &str, total: usize) -> Result<usize, Vec<Diagnostic>> {
+    let bad = |why: &str| vec![Diagnostic::at("/cursor", "INVALID_CURSOR", why.to_owned())];
+    let bytes: Option<Vec<u8>> = (0..cursor.len())
+        .step_by(2)
+        .map(|i| cursor.get(i..i + 2).and_then(|h| u8::from_str_radix(h, 16).ok()))
+        .collect();
+    let plain =
+        bytes.and_then(|b| String::from_utf8(b).ok()).ok_or_else(|| bad("the cursor is not one this server issued"))?;
+    let (offset, got_key) = plain.split_once(':').ok_or_else(|| bad("the cursor is not one this server issued"))?;
+    if got_key != key {
+        return Err(bad(
+            "the cursor belongs to another query, filter set, limit, catalog or policy; repeat the request that \
+             returned it, or start again without a cursor",
+        ));
+    }
+    let offset: usize = offset.parse().map_err(|_| bad("the cursor is not one this server issued"))?;
+    if offset > total {
+        return Err(bad("the cursor points past the end of the matches"));
+    }
+    Ok(offset)
+}

@@ -1,0 +1,87 @@
+//! Registration fails closed: contract-breaking descriptors are not installed.
+
+use jacobian_runtime::catalog::Catalog;
+use jacobian_runtime::contract::{AssuranceLevel, InvocationExample, Mode};
+use serde_json::json;
+
+use crate::support::{descriptor, scripted, sum};
+
+fn rejection(d: jacobian_runtime::CapabilityDescriptor) -> String {
+    let catalog = Catalog::build([scripted(d, None)]);
+    assert!(catalog.entries().is_empty(), "installed although it breaks the contract");
+    catalog.rejected()[0].reason.clone()
+}
+
+#[test]
+fn a_well_formed_capability_installs() {
+    let catalog = Catalog::build([sum(), scripted(descriptor("test.ok", "Ok", &["ok"], "Ok.", "Ok."), None)]);
+    assert_eq!(catalog.entries().len(), 2);
+    assert!(catalog.rejected().is_empty());
+}
+
+#[test]
+fn open_input_schemas_are_refused() {
+    let mut d = descriptor("test.open", "Open", &["x"], "X.", "X.");
+    d.input_schema = json!({"type": "object", "properties": {"n": {"type": "integer"}}});
+    assert!(rejection(d).contains("not closed"));
+}
+
+#[test]
+fn non_object_input_schemas_are_refused() {
+    let mut d = descriptor("test.array", "Array", &["x"], "X.", "X.");
+    d.input_schema = json!({"type": "array"});
+    d.examples.clear();
+    assert!(rejection(d).contains("JSON object"));
+}
+
+#[test]
+fn examples_must_validate() {
+    let mut d = descriptor("test.example", "Example", &["x"], "X.", "X.");
+    d.examples.push(InvocationExample { title: "bad".into(), mode: Mode::Explore, input: json!({"n": "one"}) });
+    assert!(rejection(d).contains("example `bad`"));
+}
+
+#[test]
+fn verify_without_evidence_kinds_is_refused() {
+    let mut d = descriptor("test.verify", "Verify", &["x"], "X.", "X.");
+    d.modes.push(Mode::Verify);
+    assert!(rejection(d).contains("evidence kind"));
+}
+
+#[test]
+fn verified_ceiling_without_verify_mode_is_refused() {
+    let mut d = descriptor("test.ceiling", "Ceiling", &["x"], "X.", "X.");
+    d.assurance_ceiling = AssuranceLevel::Verified;
+    assert!(rejection(d).contains("ceiling"));
+}
+
+#[test]
+fn multi_line_outcomes_and_uppercase_tags_are_refused() {
+    let d = descriptor("test.outcome", "Outcome", &["Upper"], "two\nlines", "X.");
+    let reason = rejection(d);
+    assert!(reason.contains("outcome") && reason.contains("tag"), "{reason}");
+}
+
+#[test]
+fn duplicate_ids_keep_the_first() {
+    let catalog = Catalog::build([
+        scripted(descriptor("test.dup", "First", &["x"], "X.", "X."), None),
+        scripted(descriptor("test.dup", "Second", &["x"], "X.", "X."), None),
+    ]);
+    assert_eq!(catalog.entries().len(), 1);
+    assert_eq!(catalog.entries()[0].descriptor.title, "First");
+    assert_eq!(catalog.rejected().len(), 1);
+}
+
+#[test]
+fn catalog_digest_depends_on_descriptors_not_registration_order() {
+    let a = descriptor("test.a", "A", &["x"], "X.", "X.");
+    let b = descriptor("test.b", "B", &["x"], "X.", "X.");
+    let one = Catalog::build([scripted(a.clone(), None), scripted(b.clone(), None)]);
+    let two = Catalog::build([scripted(b.clone(), None), scripted(a.clone(), None)]);
+    assert_eq!(one.digest(), two.digest());
+    let mut b2 = b;
+    b2.title = "B2".into();
+    let three = Catalog::build([scripted(a, None), scripted(b2, None)]);
+    assert_ne!(one.digest(), three.digest());
+}

@@ -1,0 +1,3 @@
+//! End-to-end and structural tests of the `jacobian` package, compiled as one binary.
+
+mod architecture;
