@@ -1,5 +1,13 @@
 //! Versions and digests of the backends the adapters link or run, for provider pinning.
 
+use jacobian_runtime::contract::Provider;
+use jacobian_runtime::Digest;
+
+/// Exact version of the num-bigint crate linked (checked against Cargo.lock by a test).
+pub const NUM_BIGINT_VERSION: &str = "0.4.8";
+/// Exact version of the petgraph crate linked (checked against Cargo.lock by a test).
+pub const PETGRAPH_VERSION: &str = "0.8.3";
+
 /// The version of the Z3 library linked at run time, e.g. `5.4.1.0`.
 pub fn z3_version() -> String {
     let full = z3::full_version();
@@ -7,19 +15,49 @@ pub fn z3_version() -> String {
     full.split_whitespace().nth(1).unwrap_or(full).to_owned()
 }
 
+/// A provider that is a Rust library compiled into Jacobian: its digest binds the library's
+/// exact version to the adapter source that wraps it.
+pub fn bundled_crate(id: &str, version: &str, license: &str, adapter_source: &str, features: &[&str]) -> Provider {
+    let identity = format!("{id} {version}\n{adapter_source}");
+    Provider {
+        id: id.to_owned(),
+        version: version.to_owned(),
+        digest_kind: "SHA256_IDENTITY".into(),
+        digest: Digest::of_bytes(identity.as_bytes()).prefixed(),
+        platform: Provider::current_platform(),
+        install_tier: "BUNDLED".into(),
+        license: license.to_owned(),
+        features: features.iter().map(|f| f.to_string()).collect(),
+    }
+}
+
+/// Jacobian's own code as the provider (operations that wrap no external library).
+pub fn jacobian_builtin(adapter_source: &str) -> Provider {
+    bundled_crate("jacobian", env!("CARGO_PKG_VERSION"), "Apache-2.0", adapter_source, &[])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn locked_version(name: &str) -> String {
+        let lock = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../Cargo.lock")).unwrap();
+        let at = lock.find(&format!("name = \"{name}\"\nversion = \"")).unwrap_or_else(|| panic!("{name} not locked"));
+        let rest = &lock[at..];
+        rest.lines().nth(1).unwrap().trim_start_matches("version = \"").trim_end_matches('"').to_owned()
+    }
+
+    #[test]
+    fn pinned_versions_match_the_lock_file() {
+        assert_eq!(locked_version("num-bigint"), NUM_BIGINT_VERSION);
+        assert_eq!(locked_version("petgraph"), PETGRAPH_VERSION);
+    }
 
     #[test]
     fn the_linked_z3_is_current_and_solves() {
         let version: Vec<u32> = z3_version().split('.').filter_map(|p| p.parse().ok()).collect();
         assert!(version.len() >= 3, "unparseable Z3 version {}", z3::full_version());
-        assert!(
-            version[..3] >= [4, 13, 3][..],
-            "Z3 {} is older than z3-sys needs; run scripts/provision-z3",
-            z3_version()
-        );
+        assert!(version[..3] >= [4, 13, 3][..], "Z3 {} is older than z3-sys needs; run scripts/provision-z3", z3_version());
         // A function Debian's 4.8.12 lacks: links only against a current Z3.
         let s = z3::Solver::new();
         let x = z3::ast::Real::from_rational_str("1", "3").expect("rational");

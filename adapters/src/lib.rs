@@ -6,3 +6,16 @@
 //! `Arc<dyn CapabilityAdapter>` by the composition root, so the actor runtime never names one.
 
 pub mod backends;
+pub mod core;
+pub mod integer;
+
+use std::sync::Arc;
+
+use jacobian_runtime::objects::ObjectRegistry;
+use jacobian_runtime::typed::Typed;
+use jacobian_runtime::SharedAdapter;
+
+/// Every bundled capability, ready to register.
+pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
+    vec![Arc::new(Typed::new(core::ArtifactPut::new(objects.clone()))), Arc::new(Typed::new(integer::Gcd))]
+}

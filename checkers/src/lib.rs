@@ -6,3 +6,14 @@
 //! bug in a producer cannot make its own evidence pass.
 
 #![deny(missing_docs)]
+
+pub mod integer;
+
+use std::sync::Arc;
+
+use jacobian_runtime::SharedChecker;
+
+/// Every bundled checker.
+pub fn bundled() -> Vec<SharedChecker> {
+    vec![Arc::new(integer::GcdBezout)]
+}

@@ -33,7 +33,7 @@ pub use adapter::{
 };
 pub use artifact::{ArtifactReader, ArtifactStore, ArtifactUri};
 pub use canonical::Digest;
-pub use checker::{CheckContext, Checker, CheckerIdentity, Evidence, Finding, SharedChecker, Verdict};
+pub use checker::{CheckContext, CheckError, Checker, CheckerIdentity, Evidence, Finding, SharedChecker, Verdict};
 pub use contract::{
     AssuranceLevel, CapabilityDescriptor, CapabilityRequest, CapabilityResult, Diagnostic, ExecutionStatus, Mode,
     Scope, Stage,

@@ -4,6 +4,9 @@
 //! cross-field rules and returns the one canonical form, so equal objects get equal
 //! artifact digests. Domain kinds live in the submodules; the registry maps schema URIs to them.
 
+pub mod graph;
+pub mod integer;
+
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -116,6 +119,11 @@ impl ObjectRegistry {
     /// Looks up a kind by schema URI or short name.
     pub fn get(&self, uri_or_name: &str) -> Option<&Arc<dyn ObjectKind>> {
         self.kinds.get(uri_or_name).or_else(|| self.kinds.values().find(|k| k.name() == uri_or_name))
+    }
+
+    /// The object kinds bundled with the runtime.
+    pub fn bundled() -> Self {
+        Self::new().with::<graph::SimpleGraph>()
     }
 
     /// Every kind, in schema-URI order.
