@@ -1,3 +1,35 @@
 //! Jacobian's concurrent runtime on ractor: the budget scheduler, one episode actor per run,
 //! one actor per installed capability, a separately supervised checker tree, and the
-//! cloneable `Jacobian` handle that the MCP server, the CLI and embedders all call.
+//! cloneable [`Jacobian`] handle that the MCP server, the CLI and embedders all call.
+//!
+//! ```text
+//! Jacobian handle ─ Episode (per run) ─ BudgetScheduler ─ CheckerSupervisor ─ Checker actors
+//!                          └─ Capability actor ─ blocking thread ─ adapter
+//! Root supervisor ─ { Scheduler, CapabilitySupervisor ─ Capability actors, CheckerSupervisor }
+//! ```
+
+#![deny(missing_docs)]
+
+mod capability;
+mod checking;
+mod cpu;
+mod episode;
+mod error;
+mod health;
+mod jacobian;
+pub mod metrics;
+mod reasoning;
+mod records;
+mod restart;
+mod root;
+mod scheduler;
+mod shared;
+mod tenants;
+
+pub use error::JacobianError;
+pub use health::{Health, HealthPolicy, HealthStatus};
+pub use jacobian::{CheckerInfo, Jacobian, JacobianBuilder, RunOptions};
+pub use reasoning::{ActualOutcome, BindingReport, EntryKind, ReasoningEntry, ReportedOutcome, WriteAck};
+pub use records::{Durability, EpisodeRecord, ExperimentView};
+pub use scheduler::SchedulerSnapshot;
+pub use tenants::TenantId;

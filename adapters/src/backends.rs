@@ -1,7 +1,7 @@
 //! Versions and digests of the backends the adapters link or run, for provider pinning.
 
-use jacobian_runtime::contract::Provider;
 use jacobian_runtime::Digest;
+use jacobian_runtime::contract::Provider;
 
 /// Exact version of the num-bigint crate linked (checked against Cargo.lock by a test).
 pub const NUM_BIGINT_VERSION: &str = "0.4.8";
@@ -57,7 +57,11 @@ mod tests {
     fn the_linked_z3_is_current_and_solves() {
         let version: Vec<u32> = z3_version().split('.').filter_map(|p| p.parse().ok()).collect();
         assert!(version.len() >= 3, "unparseable Z3 version {}", z3::full_version());
-        assert!(version[..3] >= [4, 13, 3][..], "Z3 {} is older than z3-sys needs; run scripts/provision-z3", z3_version());
+        assert!(
+            version[..3] >= [4, 13, 3][..],
+            "Z3 {} is older than z3-sys needs; run scripts/provision-z3",
+            z3_version()
+        );
         // A function Debian's 4.8.12 lacks: links only against a current Z3.
         let s = z3::Solver::new();
         let x = z3::ast::Real::from_rational_str("1", "3").expect("rational");

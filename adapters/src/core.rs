@@ -7,7 +7,7 @@ use jacobian_runtime::typed::{Describe, Operation};
 use jacobian_runtime::{ArtifactUri, Digest, Scope};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 use crate::backends::jacobian_builtin;
 
@@ -103,18 +103,25 @@ impl Operation for ArtifactPut {
 
     fn prepare(&self, input: PutInput, cx: &PrepareContext) -> Result<PutPrepared, Vec<Diagnostic>> {
         let kind = self.registry.get(&input.object_type).ok_or_else(|| {
-            let known: Vec<String> = self.registry.kinds().map(|k| format!("{} ({})", k.name(), k.schema_uri())).collect();
+            let known: Vec<String> =
+                self.registry.kinds().map(|k| format!("{} ({})", k.name(), k.schema_uri())).collect();
             vec![Diagnostic::at(
                 "/object_type",
                 "UNKNOWN_OBJECT_TYPE",
                 format!("no registered object kind `{}`; known kinds: {}", input.object_type, known.join(", ")),
             )]
         })?;
-        let canonical = kind.canonicalize(&input.object).map_err(|ds| ds.into_iter().map(|d| d.under("/object")).collect::<Vec<_>>())?;
+        let canonical = kind
+            .canonicalize(&input.object)
+            .map_err(|ds| ds.into_iter().map(|d| d.under("/object")).collect::<Vec<_>>())?;
         let mut problems = Vec::new();
         for (i, parent) in input.parents.iter().enumerate() {
             if !cx.artifacts.contains(parent) {
-                problems.push(Diagnostic::at(format!("/parents/{i}"), "UNKNOWN_ARTIFACT", format!("{parent} is not stored")));
+                problems.push(Diagnostic::at(
+                    format!("/parents/{i}"),
+                    "UNKNOWN_ARTIFACT",
+                    format!("{parent} is not stored"),
+                ));
             }
         }
         if !problems.is_empty() {

@@ -12,9 +12,9 @@ use num_integer::Integer;
 use num_traits::Signed;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
-use crate::backends::{bundled_crate, NUM_BIGINT_VERSION};
+use crate::backends::{NUM_BIGINT_VERSION, bundled_crate};
 
 /// Evidence kind of a gcd with its Bézout coefficients.
 pub const GCD_EVIDENCE: &str = "integer.gcd/v1";
@@ -97,7 +97,11 @@ impl Operation for Gcd {
     fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
         vec![
             ("gcd of two small integers", Mode::Explore, json!({"a": 84, "b": 36})),
-            ("a checked gcd of large integers", Mode::Verify, json!({"a": "123456789012345678901234567890", "b": "987654321098765432109876543210"})),
+            (
+                "a checked gcd of large integers",
+                Mode::Verify,
+                json!({"a": "123456789012345678901234567890", "b": "987654321098765432109876543210"}),
+            ),
         ]
     }
 
@@ -106,7 +110,11 @@ impl Operation for Gcd {
         Ok((big(&input.a), big(&input.b), canonical))
     }
 
-    fn run(&self, (a, b, canonical): Self::Prepared, _ctx: &AdapterContext) -> Result<Outcome<GcdOutput>, AdapterError> {
+    fn run(
+        &self,
+        (a, b, canonical): Self::Prepared,
+        _ctx: &AdapterContext,
+    ) -> Result<Outcome<GcdOutput>, AdapterError> {
         let e = a.extended_gcd(&b);
         // extended_gcd returns a non-negative gcd for signed inputs; keep the identity exact.
         let (g, x, y) = if e.gcd.is_negative() { (-e.gcd, -e.x, -e.y) } else { (e.gcd, e.x, e.y) };

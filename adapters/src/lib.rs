@@ -11,9 +11,9 @@ pub mod integer;
 
 use std::sync::Arc;
 
+use jacobian_runtime::SharedAdapter;
 use jacobian_runtime::objects::ObjectRegistry;
 use jacobian_runtime::typed::Typed;
-use jacobian_runtime::SharedAdapter;
 
 /// Every bundled capability, ready to register.
 pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {

@@ -127,7 +127,9 @@ impl SimpleGraph {
         let (n, rest) = match body {
             [] => return Err("empty graph6 text".into()),
             [126, 126, r @ ..] if r.len() >= 6 => (r[..6].iter().fold(0, |acc, &b| (acc << 6) | six(b)), &r[6..]),
-            [126, r @ ..] if r.len() >= 3 && r[0] != 126 => (r[..3].iter().fold(0, |acc, &b| (acc << 6) | six(b)), &r[3..]),
+            [126, r @ ..] if r.len() >= 3 && r[0] != 126 => {
+                (r[..3].iter().fold(0, |acc, &b| (acc << 6) | six(b)), &r[3..])
+            }
             [126, ..] => return Err("truncated graph6 order".into()),
             [b, r @ ..] => (six(*b), r),
         };
@@ -179,7 +181,11 @@ mod tests {
         let got: Vec<_> = err.iter().map(|d| (d.path.clone().unwrap(), d.code.as_str())).collect();
         assert_eq!(
             got,
-            vec![("/edges/1".into(), "LOOP"), ("/edges/2".into(), "VERTEX_OUT_OF_RANGE"), ("/edges/3".into(), "DUPLICATE_EDGE")]
+            vec![
+                ("/edges/1".into(), "LOOP"),
+                ("/edges/2".into(), "VERTEX_OUT_OF_RANGE"),
+                ("/edges/3".into(), "DUPLICATE_EDGE")
+            ]
         );
     }
 

@@ -81,7 +81,9 @@ impl<'de> Deserialize<'de> for DecimalInteger {
                 Ok(DecimalInteger(v.to_string()))
             }
             fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<Self::Value, E> {
-                Err(E::custom("this number is not an exact 64-bit integer; give integers beyond 64 bits as decimal strings"))
+                Err(E::custom(
+                    "this number is not an exact 64-bit integer; give integers beyond 64 bits as decimal strings",
+                ))
             }
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
                 DecimalInteger::parse(v).map_err(E::custom)

@@ -1,0 +1,198 @@
+//! Capability actors: one per installed capability, running its adapter on blocking threads.
+//!
+//! An adapter's `execute` runs on tokio's blocking pool, inside `catch_unwind`: a panic fails
+//! that run only (ADAPTER_FAILED) and counts against the capability's health. The thread's
+//! end, not the episode's answer, releases the run's slot, so an adapter that ignores
+//! cancellation keeps its slot until it really stops, and is counted as an overrun.
+
+use std::collections::VecDeque;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use jacobian_runtime::adapter::{AdapterContext, AdapterError, Outcome, PreparedRun};
+use ractor::{Actor, ActorProcessingErr, ActorRef, SupervisionEvent};
+use tokio::sync::oneshot;
+
+use crate::checking::panic_text;
+use crate::cpu::thread_cpu_time;
+use crate::restart::RestartBudget;
+use crate::scheduler::SlotGuard;
+use crate::shared::Shared;
+
+/// One adapter invocation.
+pub(crate) struct Job {
+    pub(crate) prepared: Box<dyn PreparedRun>,
+    pub(crate) ctx: AdapterContext,
+    pub(crate) slot: SlotGuard,
+    pub(crate) reply: oneshot::Sender<JobOutcome>,
+    /// Set by whichever comes first: the episode giving up on the thread (deadline plus
+    /// grace passed), or the thread finishing. The thread that finds it already set has
+    /// overrun its run.
+    pub(crate) abandoned: Arc<AtomicBool>,
+}
+
+/// What the adapter's thread reports.
+pub(crate) struct JobOutcome {
+    pub(crate) result: Result<Outcome, JobFailure>,
+    pub(crate) cpu: Duration,
+}
+
+pub(crate) enum JobFailure {
+    Adapter(AdapterError),
+    Panicked(String),
+}
+
+pub(crate) enum CapabilityMsg {
+    Execute(Job),
+    Finished { panicked: Option<String>, overran: bool },
+}
+
+pub(crate) struct CapabilityActor;
+
+pub(crate) struct CapabilityState {
+    id: String,
+    shared: Arc<Shared>,
+    /// Most invocations running at once on blocking threads.
+    max_running: usize,
+    running: usize,
+    waiting: VecDeque<Job>,
+}
+
+impl Actor for CapabilityActor {
+    type Msg = CapabilityMsg;
+    type State = CapabilityState;
+    type Arguments = (String, Arc<Shared>);
+
+    async fn pre_start(
+        &self,
+        _: ActorRef<CapabilityMsg>,
+        (id, shared): (String, Arc<Shared>),
+    ) -> Result<CapabilityState, ActorProcessingErr> {
+        // Admission already bounds concurrency per capability; this bound only matters when
+        // the scheduler restarted and lost its books.
+        let limits = &shared.limits;
+        let max_running = if limits.per_capability > 0 { limits.per_capability } else { limits.concurrency.max(1) };
+        Ok(CapabilityState { id, shared, max_running, running: 0, waiting: VecDeque::new() })
+    }
+
+    async fn handle(
+        &self,
+        myself: ActorRef<CapabilityMsg>,
+        msg: CapabilityMsg,
+        st: &mut CapabilityState,
+    ) -> Result<(), ActorProcessingErr> {
+        match msg {
+            CapabilityMsg::Execute(job) => {
+                st.waiting.push_back(job);
+            }
+            CapabilityMsg::Finished { panicked, overran } => {
+                st.running = st.running.saturating_sub(1);
+                if let Some(why) = panicked {
+                    crate::metrics::panic(&st.id);
+                    if st.shared.health.record_failure(&st.id, &why) {
+                        tracing::error!(capability = %st.id, "capability marked unhealthy after repeated failures");
+                    }
+                }
+                if overran {
+                    crate::metrics::overrun(&st.id);
+                    st.shared.health.record_overrun(&st.id);
+                }
+            }
+        }
+        while st.running < st.max_running {
+            let Some(job) = st.waiting.pop_front() else { break };
+            st.running += 1;
+            start(&st.id, &st.shared, job, myself.clone());
+        }
+        Ok(())
+    }
+}
+
+fn start(id: &str, shared: &Arc<Shared>, job: Job, myself: ActorRef<CapabilityMsg>) {
+    let shared = Arc::clone(shared);
+    let id = id.to_owned();
+    tokio::task::spawn_blocking(move || {
+        let Job { prepared, ctx, slot, reply, abandoned } = job;
+        let cpu_start = thread_cpu_time();
+        let result = match catch_unwind(AssertUnwindSafe(|| prepared.execute(&ctx))) {
+            Ok(Ok(outcome)) => Ok(outcome),
+            Ok(Err(e)) => Err(JobFailure::Adapter(e)),
+            Err(panic) => Err(JobFailure::Panicked(panic_text(&panic))),
+        };
+        let cpu = thread_cpu_time().saturating_sub(cpu_start);
+        let panicked = match &result {
+            Err(JobFailure::Panicked(why)) => Some(why.clone()),
+            _ => None,
+        };
+        let overran = abandoned.swap(true, Ordering::SeqCst);
+        if overran {
+            shared.health.past_deadline(&id, -1);
+        }
+        let _ = reply.send(JobOutcome { result, cpu });
+        // The slot is released only now that the thread is done with the adapter.
+        drop(slot);
+        let _ = myself.cast(CapabilityMsg::Finished { panicked, overran });
+    });
+}
+
+/// Supervises the capability actors: restarts a failed one within its budget, and marks a
+/// capability unhealthy when its actor keeps failing.
+pub(crate) struct CapabilitySupervisor;
+
+pub(crate) struct CapabilitySupState {
+    shared: Arc<Shared>,
+    restarts: std::collections::HashMap<String, RestartBudget>,
+}
+
+impl Actor for CapabilitySupervisor {
+    type Msg = ();
+    type State = CapabilitySupState;
+    type Arguments = Arc<Shared>;
+
+    async fn pre_start(
+        &self,
+        myself: ActorRef<()>,
+        shared: Arc<Shared>,
+    ) -> Result<CapabilitySupState, ActorProcessingErr> {
+        for installed in shared.catalog.entries() {
+            let id = installed.id().to_owned();
+            let (actor, _) =
+                Actor::spawn_linked(None, CapabilityActor, (id.clone(), Arc::clone(&shared)), myself.get_cell())
+                    .await?;
+            shared.capabilities.insert(id, actor);
+        }
+        Ok(CapabilitySupState { shared, restarts: Default::default() })
+    }
+
+    async fn handle_supervisor_evt(
+        &self,
+        myself: ActorRef<()>,
+        event: SupervisionEvent,
+        st: &mut CapabilitySupState,
+    ) -> Result<(), ActorProcessingErr> {
+        let (cell, why) = match event {
+            SupervisionEvent::ActorFailed(cell, err) => (cell, err.to_string()),
+            SupervisionEvent::ActorTerminated(cell, _, reason) => (cell, reason.unwrap_or_else(|| "stopped".into())),
+            _ => return Ok(()),
+        };
+        let Some(id) =
+            st.shared.capabilities.iter().find(|e| e.value().get_id() == cell.get_id()).map(|e| e.key().clone())
+        else {
+            return Ok(());
+        };
+        st.shared.capabilities.remove(&id);
+        st.shared.health.record_failure(&id, &format!("capability actor stopped: {why}"));
+        let budget = st.restarts.entry(id.clone()).or_insert_with(RestartBudget::core);
+        if budget.allow() {
+            let (actor, _) =
+                Actor::spawn_linked(None, CapabilityActor, (id.clone(), Arc::clone(&st.shared)), myself.get_cell())
+                    .await?;
+            st.shared.capabilities.insert(id, actor);
+        } else {
+            tracing::error!(capability = %id, "capability actor exceeded its restart limit; it stays down");
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,510 @@
+//! The `Jacobian` handle: the one entry point the MCP server, the CLI and embedders share.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use dashmap::DashMap;
+use jacobian_runtime::adapter::Progress;
+use jacobian_runtime::artifact::{Artifact, StoreLimits};
+use jacobian_runtime::catalog::{Catalog, FindRequest, FindResponse, Rejected, find};
+use jacobian_runtime::contract::{Accounting, CapabilityDescriptor};
+use jacobian_runtime::invoke::{RunFrame, non_conclusion, parse_request, request_digest};
+use jacobian_runtime::objects::ObjectRegistry;
+use jacobian_runtime::policy::{CheckerAuthority, OperatorConfig, PolicyProfile, ReasoningMode, policy_digest};
+use jacobian_runtime::{
+    ArtifactUri, CapabilityRequest, CapabilityResult, CheckerIdentity, Diagnostic, Digest, ExecutionStatus,
+    SharedAdapter, SharedChecker, Stage,
+};
+use ractor::{Actor, ActorRef};
+use serde::Serialize;
+use serde_json::Value;
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
+use tokio::sync::{Notify, oneshot};
+use tokio_util::sync::CancellationToken;
+
+use crate::episode::{Episode, RunSpec};
+use crate::error::JacobianError;
+use crate::health::{Health, HealthBoard, HealthPolicy};
+use crate::reasoning::{ReasoningEntry, WriteAck};
+use crate::records::{Durability, ExperimentView, experiment_view};
+use crate::root::Root;
+use crate::scheduler::{SchedulerMsg, SchedulerSnapshot};
+use crate::shared::{InFlight, Shared, Slot};
+use crate::tenants::TenantId;
+
+/// How long the handle waits past a run's deadline and grace before answering TIMED_OUT
+/// itself (only if the episode actor is stuck, which would be a bug).
+const BACKSTOP: Duration = Duration::from_secs(2);
+/// How often episode logs are fsynced under [`Durability::Process`].
+const FLUSH_INTERVAL: Duration = Duration::from_millis(100);
+
+/// Options of one run.
+#[derive(Default)]
+pub struct RunOptions {
+    /// The tenant the run belongs to (default: `local`).
+    pub tenant: TenantId,
+    /// The caller's id for the run (for cancellation); generated when absent.
+    pub run_id: Option<String>,
+    /// Receives the adapter's progress reports.
+    pub progress: Option<UnboundedSender<Progress>>,
+    /// Cancels the run when cancelled.
+    pub cancel: Option<CancellationToken>,
+}
+
+/// A checker known to the runtime, and whether the operator authorized it.
+#[derive(Debug, Clone, Serialize)]
+pub struct CheckerInfo {
+    /// Its exact identity.
+    pub identity: CheckerIdentity,
+    /// Evidence kinds it replays.
+    pub evidence_kinds: Vec<String>,
+    /// Whether it may promote results to VERIFIED.
+    pub authorized: bool,
+}
+
+/// Builds a [`Jacobian`].
+pub struct JacobianBuilder {
+    home: Option<PathBuf>,
+    adapters: Vec<SharedAdapter>,
+    bundled_checkers: Vec<SharedChecker>,
+    checkers: Vec<SharedChecker>,
+    authorize: Vec<CheckerIdentity>,
+    config: OperatorConfig,
+    objects: ObjectRegistry,
+    durability: Durability,
+    health: HealthPolicy,
+    grace: Option<Duration>,
+}
+
+impl JacobianBuilder {
+    /// Keeps artifacts, episode and reasoning logs under `home` (by tenant).
+    pub fn home(mut self, home: impl Into<PathBuf>) -> Self {
+        self.home = Some(home.into());
+        self
+    }
+
+    /// Keeps everything in memory (nothing survives the process).
+    pub fn in_memory(mut self) -> Self {
+        self.home = None;
+        self
+    }
+
+    /// Installs capabilities.
+    pub fn adapters(mut self, adapters: impl IntoIterator<Item = SharedAdapter>) -> Self {
+        self.adapters.extend(adapters);
+        self
+    }
+
+    /// Installs the checkers shipped with Jacobian, authorized when the configuration says
+    /// `[checkers] bundled = true` (the default).
+    pub fn bundled_checkers(mut self, checkers: impl IntoIterator<Item = SharedChecker>) -> Self {
+        self.bundled_checkers.extend(checkers);
+        self
+    }
+
+    /// Installs a further checker; it promotes only if its identity is authorized.
+    pub fn checker(mut self, checker: SharedChecker) -> Self {
+        self.checkers.push(checker);
+        self
+    }
+
+    /// Authorizes a checker identity (operator authority, not a model's).
+    pub fn authorize(mut self, identity: CheckerIdentity) -> Self {
+        self.authorize.push(identity);
+        self
+    }
+
+    /// The operator configuration (policy, checker authority, limits, reasoning log).
+    pub fn config(mut self, config: OperatorConfig) -> Self {
+        self.config = config;
+        self
+    }
+
+    /// The object kinds `artifact.put` and typed inputs accept.
+    pub fn objects(mut self, objects: ObjectRegistry) -> Self {
+        self.objects = objects;
+        self
+    }
+
+    /// When episode records are durable.
+    pub fn durability(mut self, durability: Durability) -> Self {
+        self.durability = durability;
+        self
+    }
+
+    /// Capability health limits.
+    pub fn health_policy(mut self, policy: HealthPolicy) -> Self {
+        self.health = policy;
+        self
+    }
+
+    /// Starts the actor system.
+    pub async fn build(self) -> Result<Jacobian, JacobianError> {
+        let profile = self.config.profile().map_err(|e| JacobianError::Config(e.to_string()))?;
+        let mut authority = CheckerAuthority::of(self.config.checkers.authorize.iter().cloned().chain(self.authorize));
+        if self.config.checkers.bundled {
+            for c in &self.bundled_checkers {
+                authority.authorize(c.identity().clone());
+            }
+        }
+        let mut limits = self.config.limits.clone();
+        if limits.concurrency == 0 {
+            limits.concurrency = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+        }
+        let grace = self.grace.unwrap_or(Duration::from_millis(limits.grace_ms));
+        let catalog = Arc::new(Catalog::build(self.adapters));
+        for r in catalog.rejected() {
+            tracing::error!(capability = %r.capability_id, reason = %r.reason, "capability not installed");
+        }
+        let started_ms = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis()).unwrap_or(0);
+        let shared = Arc::new(Shared {
+            policy_digest: policy_digest(&profile, &authority),
+            catalog,
+            objects: self.objects,
+            profile,
+            authority,
+            grace,
+            health: HealthBoard::new(self.health),
+            tenants: crate::tenants::Tenants::new(
+                self.home,
+                self.durability,
+                self.config.reasoning.mode,
+                StoreLimits::default(),
+            ),
+            checkers: self.bundled_checkers.into_iter().chain(self.checkers).collect(),
+            scheduler: Slot::default(),
+            checker_supervisor: Slot::default(),
+            capabilities: DashMap::new(),
+            root_cancel: CancellationToken::new(),
+            accepting: AtomicBool::new(true),
+            in_flight: AtomicUsize::new(0),
+            idle: Notify::new(),
+            next_id: AtomicU64::new(1),
+            id_prefix: format!("{started_ms:x}{:04x}", std::process::id() & 0xffff),
+            limits,
+            reasoning_mode: self.config.reasoning.mode,
+        });
+        // Open the default tenant now, so a bad home fails the build, not the first run.
+        shared.tenants.get(&TenantId::local())?;
+        let (root, _) =
+            Actor::spawn(None, Root, Arc::clone(&shared)).await.map_err(|e| JacobianError::Actor(e.to_string()))?;
+        let flusher = Arc::clone(&shared);
+        tokio::spawn(async move {
+            loop {
+                tokio::select! {
+                    _ = flusher.root_cancel.cancelled() => break,
+                    _ = tokio::time::sleep(FLUSH_INTERVAL) => {
+                        let s = Arc::clone(&flusher);
+                        let _ = tokio::task::spawn_blocking(move || s.tenants.flush()).await;
+                    }
+                }
+            }
+        });
+        Ok(Jacobian { inner: Arc::new(Inner { shared, root }) })
+    }
+}
+
+struct Inner {
+    shared: Arc<Shared>,
+    root: ActorRef<()>,
+}
+
+/// A running Jacobian: cloneable, cheap to share across tasks.
+#[derive(Clone)]
+pub struct Jacobian {
+    inner: Arc<Inner>,
+}
+
+fn unix_ms() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or(0)
+}
+
+impl Jacobian {
+    /// A builder with embedded defaults: in memory, no capabilities, default configuration.
+    pub fn builder() -> JacobianBuilder {
+        JacobianBuilder {
+            home: None,
+            adapters: vec![],
+            bundled_checkers: vec![],
+            checkers: vec![],
+            authorize: vec![],
+            config: OperatorConfig::default(),
+            objects: ObjectRegistry::bundled(),
+            durability: Durability::default(),
+            health: HealthPolicy::default(),
+            grace: None,
+        }
+    }
+
+    fn shared(&self) -> &Arc<Shared> {
+        &self.inner.shared
+    }
+
+    /// Runs a request for the local tenant.
+    pub async fn run(&self, request: CapabilityRequest) -> CapabilityResult {
+        self.run_with(request, RunOptions::default()).await
+    }
+
+    /// Parses a request envelope and runs it; a malformed envelope is an INVALID_REQUEST result.
+    pub async fn run_value(&self, request: &Value, options: RunOptions) -> CapabilityResult {
+        match parse_request(request) {
+            Ok(request) => self.run_with(request, options).await,
+            Err(diagnostics) => {
+                let id = request.get("capability_id").and_then(Value::as_str).unwrap_or("");
+                let frame = RunFrame {
+                    episode_id: String::new(),
+                    request_digest: Digest::of_value(request),
+                    policy_digest: self.shared().policy_digest,
+                    accounting: Accounting::default(),
+                };
+                let mode = request.get("mode").and_then(|m| serde_json::from_value(m.clone()).ok()).unwrap_or_default();
+                non_conclusion(id, mode, None, ExecutionStatus::InvalidRequest, Stage::Validation, diagnostics, &frame)
+            }
+        }
+    }
+
+    /// Runs a request with options (tenant, progress, cancellation).
+    pub async fn run_with(&self, request: CapabilityRequest, options: RunOptions) -> CapabilityResult {
+        let shared = Arc::clone(self.shared());
+        let submitted = tokio::time::Instant::now();
+        let n = shared.next_id();
+        let episode_id: Arc<str> = Arc::from(format!("ep-{}-{n}", shared.id_prefix));
+        let frame = |status, code: &str, message: String| {
+            let f = RunFrame {
+                episode_id: episode_id.to_string(),
+                request_digest: request_digest(&request),
+                policy_digest: shared.policy_digest,
+                accounting: Accounting::default(),
+            };
+            non_conclusion(
+                &request.capability_id,
+                request.mode,
+                None,
+                status,
+                Stage::Preflight,
+                vec![Diagnostic::error(code, message)],
+                &f,
+            )
+        };
+        if !shared.accepting.load(Ordering::SeqCst) {
+            return frame(ExecutionStatus::BudgetExceeded, "SHUTTING_DOWN", "the runtime is shutting down".into());
+        }
+        let _in_flight = InFlight::enter(&shared);
+        let limits = &shared.limits;
+        let asked = request.budget.wall_ms.unwrap_or(limits.default_wall_ms);
+        let mut notes = Vec::new();
+        if asked > limits.max_wall_ms {
+            notes.push(Diagnostic::warning(
+                "BUDGET_CAPPED",
+                format!("the requested {asked} ms budget was capped at the operator's {} ms", limits.max_wall_ms),
+            ));
+        }
+        let wall = Duration::from_millis(asked.min(limits.max_wall_ms));
+        let run_id: Arc<str> = Arc::from(options.run_id.unwrap_or_else(|| format!("run-{}-{n}", shared.id_prefix)));
+        let spec = RunSpec {
+            shared: Arc::clone(&shared),
+            tenant: options.tenant,
+            run_id,
+            episode_id: Arc::clone(&episode_id),
+            request: request.clone(),
+            submitted,
+            submitted_unix_ms: unix_ms(),
+            wall,
+            notes,
+            progress: options.progress,
+            caller_cancel: options.cancel,
+        };
+        let (tx, rx) = oneshot::channel();
+        if let Err(e) = Actor::spawn(None, Episode, (spec, tx)).await {
+            return frame(
+                ExecutionStatus::AdapterFailed,
+                "EPISODE_FAILED",
+                format!("the episode could not start: {e}"),
+            );
+        }
+        match tokio::time::timeout_at(submitted + wall + shared.grace + BACKSTOP, rx).await {
+            Ok(Ok(result)) => result,
+            Ok(Err(_)) => {
+                frame(ExecutionStatus::AdapterFailed, "EPISODE_FAILED", "the episode ended without a result".into())
+            }
+            Err(_) => {
+                tracing::error!(episode = %episode_id, "episode missed its deadline by more than the backstop");
+                frame(ExecutionStatus::TimedOut, "DEADLINE_EXCEEDED", "the run did not answer by its deadline".into())
+            }
+        }
+    }
+
+    /// Cancels a queued or running run; false when no such run is in flight.
+    pub async fn cancel(&self, run_id: &str) -> bool {
+        let Some(s) = self.shared().scheduler.get() else { return false };
+        let (tx, rx) = oneshot::channel();
+        if s.cast(SchedulerMsg::Cancel(Arc::from(run_id), tx.into())).is_err() {
+            return false;
+        }
+        rx.await.unwrap_or(false)
+    }
+
+    /// Subscribes to a running run's progress; `None` when no such run is running.
+    pub async fn watch(&self, run_id: &str) -> Option<UnboundedReceiver<Progress>> {
+        let s = self.shared().scheduler.get()?;
+        let (tx, rx) = unbounded_channel();
+        let (ack, answered) = oneshot::channel();
+        s.cast(SchedulerMsg::Subscribe(Arc::from(run_id), tx, ack.into())).ok()?;
+        answered.await.ok()?.then_some(rx)
+    }
+
+    /// Answers a `math.find` request over the visible catalog.
+    pub fn find(&self, request: &FindRequest) -> Result<FindResponse, Vec<Diagnostic>> {
+        let s = self.shared();
+        let visible = s.catalog.visible(&s.profile, |id| s.health.is_available(id));
+        find(&visible, &s.find_context(), request)
+    }
+
+    /// Parses and answers a `math.find` request value.
+    pub fn find_value(&self, request: &Value) -> Result<FindResponse, Vec<Diagnostic>> {
+        self.find(&FindRequest::from_value(request)?)
+    }
+
+    /// The complete machine-readable inventory of the visible catalog, with digests and health.
+    pub fn catalog(&self) -> Value {
+        let s = self.shared();
+        let visible = s.catalog.visible(&s.profile, |id| s.health.is_available(id));
+        let mut inventory = s.catalog.inventory(visible.iter().copied(), &s.find_context());
+        if let Some(caps) = inventory.get_mut("capabilities").and_then(Value::as_array_mut) {
+            for cap in caps {
+                if let Some(id) = cap["descriptor"]["id"].as_str().map(str::to_owned) {
+                    cap["health"] = serde_json::to_value(s.health.health(&id)).unwrap_or(Value::Null);
+                }
+            }
+        }
+        inventory
+    }
+
+    /// The descriptor of a visible capability.
+    pub fn descriptor(&self, id: &str) -> Option<Arc<CapabilityDescriptor>> {
+        let s = self.shared();
+        s.catalog.get(id).filter(|e| !s.profile.hides(&e.descriptor)).map(|e| Arc::clone(&e.descriptor))
+    }
+
+    /// Capabilities that failed registration.
+    pub fn rejected(&self) -> &[Rejected] {
+        self.shared().catalog.rejected()
+    }
+
+    /// Reads an artifact of a tenant (digest re-checked).
+    pub fn artifact(&self, tenant: &TenantId, uri: &ArtifactUri) -> Result<Artifact, JacobianError> {
+        Ok(self.shared().tenants.get(tenant)?.store.get(uri)?)
+    }
+
+    /// Appends a reasoning-log entry for a tenant.
+    pub fn reasoning_write(&self, tenant: &TenantId, entry: ReasoningEntry) -> Result<WriteAck, Vec<Diagnostic>> {
+        let t = self
+            .shared()
+            .tenants
+            .get(tenant)
+            .map_err(|e| vec![Diagnostic::error("TENANT_UNAVAILABLE", e.to_string())])?;
+        t.reasoning.write(entry)
+    }
+
+    /// The reasoning-log mode in force.
+    pub fn reasoning_mode(&self) -> ReasoningMode {
+        self.shared().reasoning_mode
+    }
+
+    /// A view of an experiment of a tenant; `None` when it has no episodes.
+    pub fn experiment(&self, tenant: &TenantId, id: &str, view: ExperimentView) -> Option<Value> {
+        let t = self.shared().tenants.get(tenant).ok()?;
+        let records = t.episodes.experiment(id)?;
+        Some(experiment_view(id, &records, view))
+    }
+
+    /// Episode records appended for a tenant over the life of its log.
+    pub fn episode_count(&self, tenant: &TenantId) -> u64 {
+        self.shared().tenants.get(tenant).map(|t| t.episodes.total()).unwrap_or(0)
+    }
+
+    /// Health of every installed capability.
+    pub fn health(&self) -> Vec<(String, Health)> {
+        let s = self.shared();
+        s.catalog.entries().iter().map(|e| (e.id().to_owned(), s.health.health(e.id()))).collect()
+    }
+
+    /// The scheduler's books.
+    pub async fn snapshot(&self) -> SchedulerSnapshot {
+        let Some(s) = self.shared().scheduler.get() else { return SchedulerSnapshot::default() };
+        let (tx, rx) = oneshot::channel();
+        if s.cast(SchedulerMsg::Snapshot(tx.into())).is_err() {
+            return SchedulerSnapshot::default();
+        }
+        rx.await.unwrap_or_default()
+    }
+
+    /// Every installed checker and whether it is authorized.
+    pub fn checkers(&self) -> Vec<CheckerInfo> {
+        let s = self.shared();
+        s.checkers
+            .iter()
+            .map(|c| CheckerInfo {
+                identity: c.identity().clone(),
+                evidence_kinds: c.evidence_kinds().iter().map(|k| k.to_string()).collect(),
+                authorized: s.authority.authorizes(c.identity()),
+            })
+            .collect()
+    }
+
+    /// The policy profile in force.
+    pub fn policy_profile(&self) -> &PolicyProfile {
+        &self.shared().profile
+    }
+
+    /// Digest of the policy and checker authority in force.
+    pub fn policy_digest(&self) -> Digest {
+        self.shared().policy_digest
+    }
+
+    /// Digest of the installed catalog.
+    pub fn catalog_digest(&self) -> Digest {
+        self.shared().catalog.digest()
+    }
+
+    /// The object kinds known to the runtime.
+    pub fn objects(&self) -> &ObjectRegistry {
+        &self.shared().objects
+    }
+
+    /// Runs in flight (including queued).
+    pub fn in_flight(&self) -> usize {
+        self.shared().in_flight.load(Ordering::SeqCst)
+    }
+
+    /// Graceful shutdown: refuses new runs, lets runs in flight finish for up to `grace`,
+    /// cancels the rest, flushes the logs, and stops the actors.
+    pub async fn shutdown(&self, grace: Duration) {
+        let s = Arc::clone(self.shared());
+        s.accepting.store(false, Ordering::SeqCst);
+        let idle = async {
+            loop {
+                let notified = s.idle.notified();
+                if s.in_flight.load(Ordering::SeqCst) == 0 {
+                    break;
+                }
+                notified.await;
+            }
+        };
+        if tokio::time::timeout(grace, idle).await.is_err() {
+            s.root_cancel.cancel();
+            let drained = async {
+                while s.in_flight.load(Ordering::SeqCst) > 0 {
+                    tokio::time::sleep(Duration::from_millis(5)).await;
+                }
+            };
+            let _ = tokio::time::timeout(s.grace + Duration::from_secs(1), drained).await;
+        }
+        s.root_cancel.cancel();
+        let flush = Arc::clone(&s);
+        let _ = tokio::task::spawn_blocking(move || flush.tenants.flush()).await;
+        self.inner.root.stop(Some("shutdown".into()));
+    }
+}

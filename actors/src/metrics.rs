@@ -1,0 +1,44 @@
+//! Metric names and recording helpers (the `metrics` facade; an exporter is the embedder's choice).
+//!
+//! Without an installed recorder every call here is a cheap no-op.
+
+use std::time::Duration;
+
+use jacobian_runtime::ExecutionStatus;
+
+/// Runs admitted to an episode, by capability.
+pub const RUNS_STARTED: &str = "jacobian_runs_started_total";
+/// Runs finished, by capability and status.
+pub const RUNS_FINISHED: &str = "jacobian_runs_finished_total";
+/// Runs waiting for an execution slot.
+pub const QUEUE_DEPTH: &str = "jacobian_queue_depth";
+/// Runs holding an execution slot (including adapter threads still running past a deadline).
+pub const IN_FLIGHT: &str = "jacobian_runs_in_flight";
+/// Wall time of finished runs, in seconds, by capability.
+pub const RUN_DURATION: &str = "jacobian_run_duration_seconds";
+/// Adapter invocations that ran past their deadline and grace, by capability.
+pub const OVERRUNS: &str = "jacobian_adapter_overruns_total";
+/// Adapter panics, by capability.
+pub const PANICS: &str = "jacobian_adapter_panics_total";
+
+pub(crate) fn run_started(capability: &str) {
+    metrics::counter!(RUNS_STARTED, "capability" => capability.to_owned()).increment(1);
+}
+
+pub(crate) fn run_finished(capability: &str, status: ExecutionStatus, wall: Duration) {
+    metrics::counter!(RUNS_FINISHED, "capability" => capability.to_owned(), "status" => status.as_str()).increment(1);
+    metrics::histogram!(RUN_DURATION, "capability" => capability.to_owned()).record(wall.as_secs_f64());
+}
+
+pub(crate) fn scheduler_gauges(queued: usize, in_flight: usize) {
+    metrics::gauge!(QUEUE_DEPTH).set(queued as f64);
+    metrics::gauge!(IN_FLIGHT).set(in_flight as f64);
+}
+
+pub(crate) fn overrun(capability: &str) {
+    metrics::counter!(OVERRUNS, "capability" => capability.to_owned()).increment(1);
+}
+
+pub(crate) fn panic(capability: &str) {
+    metrics::counter!(PANICS, "capability" => capability.to_owned()).increment(1);
+}

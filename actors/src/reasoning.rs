@@ -1,0 +1,429 @@
+//! The reasoning log: bounded, model-authored PLAN / BEFORE_TOOL / AFTER_TOOL / FINAL entries,
+//! bound by the runtime to what the runs actually returned.
+//!
+//! It is an operational record, not a proof object: the runtime never copies a request's
+//! payload or a result's output into it, only statuses, assurance, completeness, digests and
+//! artifact URIs. In REQUIRED mode each `math.run` must carry the ids of the current
+//! BEFORE_TOOL entry, which it consumes; the runtime binds the run's actual outcome to that
+//! call, and an AFTER_TOOL entry is compared against the binding.
+
+use std::collections::HashMap;
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
+use std::path::Path;
+use std::sync::Mutex;
+
+use jacobian_runtime::contract::{AssuranceLevel, CompletenessState};
+use jacobian_runtime::policy::ReasoningMode;
+use jacobian_runtime::{CapabilityRequest, CapabilityResult, Diagnostic, Digest, ExecutionStatus};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+/// Longest summary accepted, in characters.
+pub const MAX_SUMMARY_CHARS: usize = 2000;
+/// Most entries in one reasoning run.
+pub const MAX_ENTRIES_PER_RUN: usize = 10_000;
+/// Most reasoning runs per tenant.
+pub const MAX_RUNS: usize = 10_000;
+
+/// The kind of an entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum EntryKind {
+    /// What the agent intends to do (starts a run when no run_id is given).
+    Plan,
+    /// The next capability call and why; returns the call id a `math.run` must carry.
+    BeforeTool,
+    /// What the agent took from a finished call; compared with what the call returned.
+    AfterTool,
+    /// The conclusion; closes the run.
+    Final,
+}
+
+/// What an agent reports a call returned (every field optional; given fields are compared).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReportedOutcome {
+    /// Execution status.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<ExecutionStatus>,
+    /// Assurance level.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assurance: Option<AssuranceLevel>,
+    /// Completeness.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub completeness: Option<CompletenessState>,
+    /// Result digest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result_digest: Option<Digest>,
+    /// Artifact URIs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub artifact_uris: Option<Vec<String>>,
+}
+
+/// One `reasoning.write` entry.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReasoningEntry {
+    /// PLAN, BEFORE_TOOL, AFTER_TOOL or FINAL.
+    pub kind: EntryKind,
+    /// The reasoning run (omit on a first PLAN to start one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run_id: Option<String>,
+    /// AFTER_TOOL: the call id its BEFORE_TOOL returned.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub call_id: Option<String>,
+    /// BEFORE_TOOL: the capability about to be called.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capability_id: Option<String>,
+    /// A bounded summary (at most 2000 characters).
+    #[schemars(length(max = 2000))]
+    pub summary: String,
+    /// AFTER_TOOL: what the agent says the call returned.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reported: Option<ReportedOutcome>,
+}
+
+/// What a run actually returned, as bound by the runtime.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ActualOutcome {
+    /// Execution status.
+    pub status: ExecutionStatus,
+    /// Assurance level.
+    pub assurance: AssuranceLevel,
+    /// Completeness.
+    pub completeness: CompletenessState,
+    /// Result digest.
+    pub result_digest: Digest,
+    /// Artifact URIs.
+    pub artifact_uris: Vec<String>,
+}
+
+impl ActualOutcome {
+    pub(crate) fn of(result: &CapabilityResult) -> Self {
+        ActualOutcome {
+            status: result.execution.status,
+            assurance: result.assurance.level,
+            completeness: result.completeness.state,
+            result_digest: result.provenance.result_digest,
+            artifact_uris: result.artifact_uris.clone(),
+        }
+    }
+}
+
+/// The comparison of an AFTER_TOOL report with the bound outcome.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct BindingReport {
+    /// What the call returned.
+    pub actual: ActualOutcome,
+    /// True when every reported field equals the actual one.
+    pub matches: bool,
+    /// Fields that differ.
+    pub mismatches: Vec<String>,
+}
+
+/// The answer to a `reasoning.write`.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct WriteAck {
+    /// The reasoning run.
+    pub run_id: String,
+    /// This entry's id.
+    pub entry_id: String,
+    /// BEFORE_TOOL: the id the next `math.run` must carry as `reasoning_call_id`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub call_id: Option<String>,
+    /// AFTER_TOOL: the comparison with the bound outcome.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub binding: Option<BindingReport>,
+}
+
+#[derive(Debug, Default)]
+struct Call {
+    capability_id: String,
+    consumed: bool,
+    actual: Option<ActualOutcome>,
+}
+
+#[derive(Debug, Default)]
+struct Run {
+    entries: usize,
+    current_call: Option<String>,
+    calls: HashMap<String, Call>,
+    closed: bool,
+}
+
+#[derive(Debug, Default)]
+struct State {
+    runs: HashMap<String, Run>,
+    next: u64,
+}
+
+/// The reasoning log of one tenant.
+#[derive(Debug)]
+pub(crate) struct ReasoningLog {
+    mode: ReasoningMode,
+    state: Mutex<State>,
+    file: Mutex<Option<File>>,
+}
+
+fn invalid(path: &str, code: &str, message: impl Into<String>) -> Vec<Diagnostic> {
+    vec![Diagnostic::at(path, code, message)]
+}
+
+impl ReasoningLog {
+    pub(crate) fn new(mode: ReasoningMode, path: Option<&Path>) -> io::Result<Self> {
+        let file = match (mode, path) {
+            (ReasoningMode::Off, _) | (_, None) => None,
+            (_, Some(p)) => Some(OpenOptions::new().append(true).create(true).open(p)?),
+        };
+        Ok(ReasoningLog { mode, state: Mutex::new(State::default()), file: Mutex::new(file) })
+    }
+
+    fn persist(&self, line: serde_json::Value) {
+        let mut file = self.file.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(f) = file.as_mut() {
+            let mut bytes = serde_json::to_vec(&line).unwrap_or_default();
+            bytes.push(b'\n');
+            // The log is operational; a failed append is reported by tracing, not by failing the call.
+            if let Err(e) = f.write_all(&bytes) {
+                tracing::warn!(error = %e, "reasoning log append failed");
+            }
+        }
+    }
+
+    /// Appends an entry.
+    pub(crate) fn write(&self, entry: ReasoningEntry) -> Result<WriteAck, Vec<Diagnostic>> {
+        if self.mode == ReasoningMode::Off {
+            return Err(invalid("", "REASONING_LOG_OFF", "the operator has not enabled the reasoning log"));
+        }
+        if entry.summary.chars().count() > MAX_SUMMARY_CHARS {
+            return Err(invalid(
+                "/summary",
+                "SUMMARY_TOO_LONG",
+                format!("summaries are limited to {MAX_SUMMARY_CHARS} characters"),
+            ));
+        }
+        let mut st = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        st.next += 1;
+        let n = st.next;
+        let run_id = match (&entry.run_id, entry.kind) {
+            (None, EntryKind::Plan) => {
+                if st.runs.len() >= MAX_RUNS {
+                    return Err(invalid("/run_id", "TOO_MANY_RUNS", format!("at most {MAX_RUNS} reasoning runs")));
+                }
+                let id = format!("rl-{n}");
+                st.runs.insert(id.clone(), Run::default());
+                id
+            }
+            (None, _) => return Err(invalid("/run_id", "MISSING_FIELD", "run_id is required except on a first PLAN")),
+            (Some(id), _) => id.clone(),
+        };
+        let run = st
+            .runs
+            .get_mut(&run_id)
+            .ok_or_else(|| invalid("/run_id", "UNKNOWN_RUN", format!("no reasoning run `{run_id}`")))?;
+        if run.closed {
+            return Err(invalid("/run_id", "RUN_CLOSED", "this reasoning run has its FINAL entry"));
+        }
+        if run.entries >= MAX_ENTRIES_PER_RUN {
+            return Err(invalid("/run_id", "RUN_FULL", format!("at most {MAX_ENTRIES_PER_RUN} entries per run")));
+        }
+        let mut ack = WriteAck { run_id: run_id.clone(), entry_id: format!("e-{n}"), call_id: None, binding: None };
+        match entry.kind {
+            EntryKind::Plan => {}
+            EntryKind::BeforeTool => {
+                let capability_id = entry.capability_id.clone().ok_or_else(|| {
+                    invalid("/capability_id", "MISSING_FIELD", "BEFORE_TOOL names the capability it precedes")
+                })?;
+                let call_id = format!("call-{n}");
+                run.calls.insert(call_id.clone(), Call { capability_id, ..Call::default() });
+                run.current_call = Some(call_id.clone());
+                ack.call_id = Some(call_id);
+            }
+            EntryKind::AfterTool => {
+                let call_id = entry
+                    .call_id
+                    .as_deref()
+                    .ok_or_else(|| invalid("/call_id", "MISSING_FIELD", "AFTER_TOOL names its call"))?;
+                let call = run
+                    .calls
+                    .get(call_id)
+                    .ok_or_else(|| invalid("/call_id", "UNKNOWN_CALL", format!("no call `{call_id}` in this run")))?;
+                let actual = call.actual.clone().ok_or_else(|| {
+                    invalid("/call_id", "CALL_NOT_FINISHED", "no run carrying this call id has finished")
+                })?;
+                let reported = entry.reported.clone().unwrap_or_default();
+                let mut mismatches = Vec::new();
+                let mut differ = |field: &str, same: bool| {
+                    if !same {
+                        mismatches.push(field.to_owned());
+                    }
+                };
+                if let Some(s) = reported.status {
+                    differ("status", s == actual.status);
+                }
+                if let Some(a) = reported.assurance {
+                    differ("assurance", a == actual.assurance);
+                }
+                if let Some(c) = reported.completeness {
+                    differ("completeness", c == actual.completeness);
+                }
+                if let Some(d) = reported.result_digest {
+                    differ("result_digest", d == actual.result_digest);
+                }
+                if let Some(u) = &reported.artifact_uris {
+                    let (mut a, mut b) = (u.clone(), actual.artifact_uris.clone());
+                    a.sort();
+                    b.sort();
+                    differ("artifact_uris", a == b);
+                }
+                ack.binding = Some(BindingReport { matches: mismatches.is_empty(), mismatches, actual });
+            }
+            EntryKind::Final => run.closed = true,
+        }
+        run.entries += 1;
+        drop(st);
+        self.persist(json!({
+            "entry_id": ack.entry_id, "run_id": ack.run_id, "kind": entry.kind, "summary": entry.summary,
+            "capability_id": entry.capability_id, "call_id": ack.call_id.clone().or(entry.call_id),
+            "reported": entry.reported, "binding": ack.binding,
+        }));
+        Ok(ack)
+    }
+
+    /// Checks a run's reasoning ids before it runs, and consumes the BEFORE_TOOL it names.
+    /// `Ok(None)`: no binding (mode OFF, or AUDIT without ids).
+    pub(crate) fn admit(&self, request: &CapabilityRequest) -> Result<Option<(String, String)>, Vec<Diagnostic>> {
+        let ids = (&request.reasoning_run_id, &request.reasoning_call_id);
+        match (self.mode, ids) {
+            (ReasoningMode::Off, _) | (ReasoningMode::Audit, (None, None)) => return Ok(None),
+            (ReasoningMode::Required, (None, _)) => {
+                return Err(invalid(
+                    "/reasoning_run_id",
+                    "REASONING_IDS_REQUIRED",
+                    "the operator requires each run to carry the ids of its BEFORE_TOOL entry (reasoning.write)",
+                ));
+            }
+            (_, (_, None)) => {
+                return Err(invalid(
+                    "/reasoning_call_id",
+                    "REASONING_IDS_REQUIRED",
+                    "give reasoning_call_id with reasoning_run_id",
+                ));
+            }
+            (_, (None, Some(_))) => {
+                return Err(invalid(
+                    "/reasoning_run_id",
+                    "REASONING_IDS_REQUIRED",
+                    "give reasoning_run_id with reasoning_call_id",
+                ));
+            }
+            _ => {}
+        }
+        let (Some(run_id), Some(call_id)) = ids else { return Ok(None) };
+        let mut st = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        let run = st
+            .runs
+            .get_mut(run_id)
+            .ok_or_else(|| invalid("/reasoning_run_id", "UNKNOWN_RUN", format!("no reasoning run `{run_id}`")))?;
+        if run.current_call.as_deref() != Some(call_id.as_str()) {
+            return Err(invalid(
+                "/reasoning_call_id",
+                "NOT_CURRENT_CALL",
+                "the call id is not the run's current BEFORE_TOOL",
+            ));
+        }
+        let call = run
+            .calls
+            .get_mut(call_id)
+            .ok_or_else(|| invalid("/reasoning_call_id", "UNKNOWN_CALL", "unknown call id"))?;
+        if call.consumed {
+            return Err(invalid(
+                "/reasoning_call_id",
+                "CALL_ALREADY_USED",
+                "each BEFORE_TOOL entry admits one run; write another",
+            ));
+        }
+        if call.capability_id != request.capability_id {
+            return Err(invalid(
+                "/capability_id",
+                "CALL_CAPABILITY_MISMATCH",
+                format!("the BEFORE_TOOL entry announced {}", call.capability_id),
+            ));
+        }
+        call.consumed = true;
+        Ok(Some((run_id.clone(), call_id.clone())))
+    }
+
+    /// Binds a finished run's actual outcome to its call.
+    pub(crate) fn bind(&self, run_id: &str, call_id: &str, result: &CapabilityResult) {
+        let actual = ActualOutcome::of(result);
+        let mut st = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(call) = st.runs.get_mut(run_id).and_then(|r| r.calls.get_mut(call_id)) {
+            call.actual = Some(actual.clone());
+        }
+        drop(st);
+        self.persist(json!({"run_id": run_id, "call_id": call_id, "kind": "BINDING", "actual": actual}));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn entry(kind: EntryKind, run: Option<&str>) -> ReasoningEntry {
+        ReasoningEntry {
+            kind,
+            run_id: run.map(str::to_owned),
+            call_id: None,
+            capability_id: None,
+            summary: "s".into(),
+            reported: None,
+        }
+    }
+
+    #[test]
+    fn required_mode_admits_only_the_current_before_tool_once() {
+        let log = ReasoningLog::new(ReasoningMode::Required, None).unwrap();
+        let plan = log.write(entry(EntryKind::Plan, None)).unwrap();
+        let before = log
+            .write(ReasoningEntry {
+                capability_id: Some("integer.compute.gcd".into()),
+                ..entry(EntryKind::BeforeTool, Some(&plan.run_id))
+            })
+            .unwrap();
+        let call = before.call_id.unwrap();
+        let mut req = CapabilityRequest::new("integer.compute.gcd", json!({"a": 1, "b": 2}));
+        assert_eq!(log.admit(&req).unwrap_err()[0].code, "REASONING_IDS_REQUIRED");
+        req.reasoning_run_id = Some(plan.run_id.clone());
+        req.reasoning_call_id = Some("call-999".into());
+        assert_eq!(log.admit(&req).unwrap_err()[0].code, "NOT_CURRENT_CALL");
+        req.reasoning_call_id = Some(call.clone());
+        let mut other = req.clone();
+        other.capability_id = "artifact.put".into();
+        assert_eq!(log.admit(&other).unwrap_err()[0].code, "CALL_CAPABILITY_MISMATCH");
+        assert_eq!(log.admit(&req).unwrap(), Some((plan.run_id.clone(), call.clone())));
+        assert_eq!(log.admit(&req).unwrap_err()[0].code, "CALL_ALREADY_USED");
+    }
+
+    #[test]
+    fn audit_mode_accepts_runs_without_ids_and_off_refuses_writes() {
+        let audit = ReasoningLog::new(ReasoningMode::Audit, None).unwrap();
+        assert_eq!(audit.admit(&CapabilityRequest::new("x.y", json!({}))).unwrap(), None);
+        let off = ReasoningLog::new(ReasoningMode::Off, None).unwrap();
+        assert_eq!(off.write(entry(EntryKind::Plan, None)).unwrap_err()[0].code, "REASONING_LOG_OFF");
+    }
+
+    #[test]
+    fn bounds_and_closing() {
+        let log = ReasoningLog::new(ReasoningMode::Audit, None).unwrap();
+        let long = ReasoningEntry { summary: "x".repeat(MAX_SUMMARY_CHARS + 1), ..entry(EntryKind::Plan, None) };
+        assert_eq!(log.write(long).unwrap_err()[0].path.as_deref(), Some("/summary"));
+        let plan = log.write(entry(EntryKind::Plan, None)).unwrap();
+        log.write(entry(EntryKind::Final, Some(&plan.run_id))).unwrap();
+        assert_eq!(log.write(entry(EntryKind::Plan, Some(&plan.run_id))).unwrap_err()[0].code, "RUN_CLOSED");
+        assert_eq!(log.write(entry(EntryKind::BeforeTool, None)).unwrap_err()[0].path.as_deref(), Some("/run_id"));
+    }
+}

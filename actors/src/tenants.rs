@@ -1,0 +1,123 @@
+//! Tenants: each has its own artifact store, episode log and reasoning log, and sees nothing
+//! of another's.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use dashmap::DashMap;
+use jacobian_runtime::artifact::{ArtifactStore, FsArtifactStore, MemoryArtifactStore, StoreLimits};
+use jacobian_runtime::policy::ReasoningMode;
+
+use crate::error::JacobianError;
+use crate::reasoning::ReasoningLog;
+use crate::records::{Durability, EpisodeLog};
+
+/// A tenant id: 1 to 64 characters of `[A-Za-z0-9_-]`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TenantId(Arc<str>);
+
+impl TenantId {
+    /// The tenant of local, single-user use (stdio, CLI, embedding without tenants).
+    pub fn local() -> Self {
+        TenantId(Arc::from("local"))
+    }
+
+    /// Checks and wraps an id.
+    pub fn new(id: &str) -> Result<Self, JacobianError> {
+        let ok =
+            (1..=64).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+        if ok {
+            Ok(TenantId(Arc::from(id)))
+        } else {
+            Err(JacobianError::Config(format!("tenant id `{id}` must be 1-64 characters of [A-Za-z0-9_-]")))
+        }
+    }
+
+    /// The id as text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Default for TenantId {
+    fn default() -> Self {
+        Self::local()
+    }
+}
+
+impl fmt::Display for TenantId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// One tenant's state.
+pub(crate) struct Tenant {
+    pub(crate) store: Arc<dyn ArtifactStore>,
+    pub(crate) episodes: EpisodeLog,
+    pub(crate) reasoning: ReasoningLog,
+}
+
+/// Where tenants keep their state.
+pub(crate) struct Tenants {
+    home: Option<PathBuf>,
+    durability: Durability,
+    reasoning: ReasoningMode,
+    limits: StoreLimits,
+    map: DashMap<TenantId, Arc<Tenant>>,
+}
+
+impl Tenants {
+    pub(crate) fn new(
+        home: Option<PathBuf>,
+        durability: Durability,
+        reasoning: ReasoningMode,
+        limits: StoreLimits,
+    ) -> Self {
+        Tenants { home, durability, reasoning, limits, map: DashMap::new() }
+    }
+
+    /// The tenant's state, opened on first use.
+    pub(crate) fn get(&self, id: &TenantId) -> Result<Arc<Tenant>, JacobianError> {
+        if let Some(t) = self.map.get(id) {
+            return Ok(Arc::clone(&t));
+        }
+        let entry = self.map.entry(id.clone());
+        let tenant = entry.or_try_insert_with(|| self.open(id).map(Arc::new))?;
+        Ok(Arc::clone(&tenant))
+    }
+
+    fn open(&self, id: &TenantId) -> Result<Tenant, JacobianError> {
+        let Some(home) = &self.home else {
+            return Ok(Tenant {
+                store: Arc::new(MemoryArtifactStore::new().with_limits(self.limits)),
+                episodes: EpisodeLog::in_memory(),
+                reasoning: ReasoningLog::new(self.reasoning, None)
+                    .map_err(|e| JacobianError::io("opening the reasoning log", e))?,
+            });
+        };
+        let dir = home.join("tenants").join(id.as_str());
+        std::fs::create_dir_all(&dir).map_err(|e| JacobianError::io("creating the tenant directory", e))?;
+        let store = FsArtifactStore::open(dir.join("artifacts"))?.with_limits(self.limits);
+        let episodes = EpisodeLog::open(&dir.join("episodes.jsonl"), self.durability)
+            .map_err(|e| JacobianError::io("opening the episode log", e))?;
+        let reasoning = ReasoningLog::new(self.reasoning, Some(&dir.join("reasoning.jsonl")))
+            .map_err(|e| JacobianError::io("opening the reasoning log", e))?;
+        Ok(Tenant { store: Arc::new(store), episodes, reasoning })
+    }
+
+    /// Every open tenant.
+    pub(crate) fn open_tenants(&self) -> Vec<Arc<Tenant>> {
+        self.map.iter().map(|e| Arc::clone(e.value())).collect()
+    }
+
+    /// Fsyncs every episode log.
+    pub(crate) fn flush(&self) {
+        for t in self.open_tenants() {
+            if let Err(e) = t.episodes.flush() {
+                tracing::warn!(error = %e, "episode log flush failed");
+            }
+        }
+    }
+}
