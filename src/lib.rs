@@ -2,6 +2,31 @@
 //! capabilities.
 //!
 //! This crate is the composition root: it registers the bundled adapters and checkers with
-//! the actor runtime and projects the result over MCP and the command line.
+//! the actor runtime and projects it over MCP and the command line.
+//!
+//! ```no_run
+//! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
+//! use jacobian::runtime::{CapabilityRequest, Mode};
+//! let jac = jacobian::builder().build().await?;
+//! let result = jac.run(CapabilityRequest::new("integer.compute.gcd", serde_json::json!({"a": 84, "b": 36})).mode(Mode::Verify)).await;
+//! assert_eq!(result.output["gcd"], "12");
+//! # Ok(()) }
+//! ```
 
+pub use jacobian_actors::{
+    CheckerInfo, Durability, EntryKind, ExperimentView, Health, HealthPolicy, HealthStatus, Jacobian, JacobianBuilder,
+    JacobianError, ReasoningEntry, ReportedOutcome, RunOptions, SchedulerSnapshot, TenantId, WriteAck,
+};
 pub use jacobian_runtime as runtime;
+
+use jacobian_runtime::objects::ObjectRegistry;
+
+/// A builder preloaded with every bundled capability and checker (the checkers are
+/// authorized unless the operator configuration says `[checkers] bundled = false`).
+pub fn builder() -> JacobianBuilder {
+    let objects = ObjectRegistry::bundled();
+    Jacobian::builder()
+        .adapters(jacobian_adapters::bundled(&objects))
+        .bundled_checkers(jacobian_checkers::bundled())
+        .objects(objects)
+}

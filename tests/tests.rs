@@ -1,3 +1,4 @@
 //! End-to-end and structural tests of the `jacobian` package, compiled as one binary.
 
 mod architecture;
+mod embedding;

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use jacobian_runtime::adapter::{AdapterContext, AdapterError, Outcome, PreparedRun};
+use jacobian_runtime::adapter::{AdapterContext, AdapterError, Outcome, Placement, PreparedRun};
 use ractor::{Actor, ActorProcessingErr, ActorRef, SupervisionEvent};
 use tokio::sync::oneshot;
 
@@ -90,10 +90,7 @@ impl Actor for CapabilityActor {
             CapabilityMsg::Finished { panicked, overran } => {
                 st.running = st.running.saturating_sub(1);
                 if let Some(why) = panicked {
-                    crate::metrics::panic(&st.id);
-                    if st.shared.health.record_failure(&st.id, &why) {
-                        tracing::error!(capability = %st.id, "capability marked unhealthy after repeated failures");
-                    }
+                    record_panic(&st.shared, &st.id, &why);
                 }
                 if overran {
                     crate::metrics::overrun(&st.id);
@@ -103,10 +100,43 @@ impl Actor for CapabilityActor {
         }
         while st.running < st.max_running {
             let Some(job) = st.waiting.pop_front() else { break };
+            if job.prepared.placement() == Placement::Inline {
+                let (outcome, panicked) = invoke(job.prepared, &job.ctx);
+                job.abandoned.store(true, Ordering::SeqCst);
+                let _ = job.reply.send(outcome);
+                drop(job.slot);
+                if let Some(why) = panicked {
+                    record_panic(&st.shared, &st.id, &why);
+                }
+                continue;
+            }
             st.running += 1;
             start(&st.id, &st.shared, job, myself.clone());
         }
         Ok(())
+    }
+}
+
+/// Runs the adapter under `catch_unwind`, timing its CPU use. Returns the panic text, if any.
+fn invoke(prepared: Box<dyn PreparedRun>, ctx: &AdapterContext) -> (JobOutcome, Option<String>) {
+    let cpu_start = thread_cpu_time();
+    let result = match catch_unwind(AssertUnwindSafe(|| prepared.execute(ctx))) {
+        Ok(Ok(outcome)) => Ok(outcome),
+        Ok(Err(e)) => Err(JobFailure::Adapter(e)),
+        Err(panic) => Err(JobFailure::Panicked(panic_text(&panic))),
+    };
+    let cpu = thread_cpu_time().saturating_sub(cpu_start);
+    let panicked = match &result {
+        Err(JobFailure::Panicked(why)) => Some(why.clone()),
+        _ => None,
+    };
+    (JobOutcome { result, cpu }, panicked)
+}
+
+fn record_panic(shared: &Shared, id: &str, why: &str) {
+    crate::metrics::panic(id);
+    if shared.health.record_failure(id, why) {
+        tracing::error!(capability = %id, "capability marked unhealthy after repeated failures");
     }
 }
 
@@ -115,22 +145,12 @@ fn start(id: &str, shared: &Arc<Shared>, job: Job, myself: ActorRef<CapabilityMs
     let id = id.to_owned();
     tokio::task::spawn_blocking(move || {
         let Job { prepared, ctx, slot, reply, abandoned } = job;
-        let cpu_start = thread_cpu_time();
-        let result = match catch_unwind(AssertUnwindSafe(|| prepared.execute(&ctx))) {
-            Ok(Ok(outcome)) => Ok(outcome),
-            Ok(Err(e)) => Err(JobFailure::Adapter(e)),
-            Err(panic) => Err(JobFailure::Panicked(panic_text(&panic))),
-        };
-        let cpu = thread_cpu_time().saturating_sub(cpu_start);
-        let panicked = match &result {
-            Err(JobFailure::Panicked(why)) => Some(why.clone()),
-            _ => None,
-        };
+        let (outcome, panicked) = invoke(prepared, &ctx);
         let overran = abandoned.swap(true, Ordering::SeqCst);
         if overran {
             shared.health.past_deadline(&id, -1);
         }
-        let _ = reply.send(JobOutcome { result, cpu });
+        let _ = reply.send(outcome);
         // The slot is released only now that the thread is done with the adapter.
         drop(slot);
         let _ = myself.cast(CapabilityMsg::Finished { panicked, overran });

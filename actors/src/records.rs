@@ -139,11 +139,11 @@ impl EpisodeLog {
 
     /// Appends a record (durably, per the log's durability) and indexes it.
     pub(crate) fn append(&self, record: &EpisodeRecord) -> io::Result<()> {
-        let mut line = serde_json::to_vec(record).map_err(io::Error::other)?;
-        line.push(b'\n');
         {
             let mut w = self.writer.lock().unwrap_or_else(|p| p.into_inner());
             if let Some(file) = w.file.as_mut() {
+                let mut line = serde_json::to_vec(record).map_err(io::Error::other)?;
+                line.push(b'\n');
                 file.write_all(&line)?;
                 if self.durability == Durability::Fsync {
                     file.sync_data()?;

@@ -324,8 +324,27 @@ pub enum AdapterError {
     Artifact(#[from] Error),
 }
 
+/// Where a prepared run executes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Placement {
+    /// On the blocking pool (the default). The scheduler enforces the deadline whatever the
+    /// adapter does, and a thread that ignores cancellation keeps its slot until it ends.
+    #[default]
+    Blocking,
+    /// On the capability actor's own task, skipping the hand-off to a blocking thread (about
+    /// 15–20 µs). Only for runs whose cost the adapter bounds from the input to a few tens of
+    /// microseconds (arithmetic on small numbers, lookups), because an inline run cannot be
+    /// abandoned at its deadline.
+    Inline,
+}
+
 /// A prepared call: validated, resolved, ready to be priced and run.
 pub trait PreparedRun: Send + 'static {
+    /// Where to execute; [`Placement::Blocking`] unless the adapter bounds the cost.
+    fn placement(&self) -> Placement {
+        Placement::Blocking
+    }
+
     /// Cost checks before execution (order bounds, size estimates). No computation.
     fn preflight(&self, _budget: &RunBudget) -> Result<(), Refusal> {
         Ok(())

@@ -82,6 +82,30 @@ impl Digest {
         Ok(Self::of_bytes(&canonical_bytes_of(value)?))
     }
 
+    /// The digest of the compact JSON encoding of a typed value, streamed into the hash
+    /// without building an intermediate tree. Deterministic for types whose field order is
+    /// fixed and whose maps are ordered (structs, `BTreeMap`, and `serde_json::Value`, whose
+    /// maps are sorted: a test in this module fails if `preserve_order` is ever enabled).
+    /// Used for the runtime's own digests (requests, results); stored objects use
+    /// [`Digest::of_value`].
+    pub fn of_json<T: Serialize + ?Sized>(value: &T) -> Self {
+        struct Hashing<'a>(&'a mut Sha256);
+        impl std::io::Write for Hashing<'_> {
+            fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+                self.0.update(buf);
+                Ok(buf.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let mut hasher = Sha256::new();
+        // Writing into a hasher cannot fail; a serializer error (a non-string map key) leaves
+        // a digest of the prefix, which is still deterministic.
+        let _ = serde_json::to_writer(Hashing(&mut hasher), value);
+        Digest(hasher.finalize().into())
+    }
+
     /// The raw 32 bytes.
     pub fn as_bytes(&self) -> &[u8; 32] {
         &self.0
@@ -222,6 +246,17 @@ mod tests {
             }
             scalar => serde_json::to_string(scalar).unwrap(),
         }
+    }
+
+    #[test]
+    fn json_maps_are_sorted_so_streamed_digests_are_deterministic() {
+        // If a dependency ever enables serde_json's `preserve_order`, this fails, and
+        // `Digest::of_json` would depend on the key order of its input.
+        let a: Value = serde_json::from_str(r#"{"b":1,"a":{"d":2,"c":3}}"#).unwrap();
+        assert_eq!(serde_json::to_string(&a).unwrap(), r#"{"a":{"c":3,"d":2},"b":1}"#);
+        let b: Value = serde_json::from_str(r#"{"a":{"c":3,"d":2},"b":1}"#).unwrap();
+        assert_eq!(Digest::of_json(&a), Digest::of_json(&b));
+        assert_eq!(Digest::of_json(&a), Digest::of_value(&a), "for JSON values both encodings agree");
     }
 
     proptest! {

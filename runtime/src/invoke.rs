@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::adapter::{Interruption, Outcome};
 use crate::artifact::ArtifactStore;
@@ -31,13 +31,16 @@ pub fn parse_request(value: &Value) -> Result<CapabilityRequest, Vec<Diagnostic>
     parse_typed(value, "").map_err(|d| vec![d])
 }
 
-/// Digest of the canonical `{capability_id, mode, input}`: the exact mathematical request.
+/// Digest of `{capability_id, mode, input}`: the exact mathematical request, independent of
+/// the input's key order and whitespace.
 pub fn request_digest(request: &CapabilityRequest) -> Digest {
-    Digest::of_value(&json!({
-        "capability_id": request.capability_id,
-        "mode": request.mode,
-        "input": request.input,
-    }))
+    #[derive(serde::Serialize)]
+    struct Key<'a> {
+        capability_id: &'a str,
+        input: &'a Value,
+        mode: Mode,
+    }
+    Digest::of_json(&Key { capability_id: &request.capability_id, input: &request.input, mode: request.mode })
 }
 
 /// The per-run facts stamped into a result.
@@ -109,7 +112,9 @@ pub fn provider_ref(installed: &Installed) -> ProviderRef {
 /// completeness; scope never claims universality; referenced artifacts must exist; evidence
 /// must be about the result's own scope; a producer's VERIFIED is withdrawn; assurance never
 /// exceeds the descriptor's ceiling. A violation makes the run ADAPTER_FAILED, never a
-/// malformed result. Returns the result and the evidence for the checking stage.
+/// malformed result. Returns the result and the evidence for the checking stage; a
+/// successful result is left unsealed, since the caller still adds accounting and checks
+/// before [`CapabilityResult::seal`].
 pub fn from_outcome(
     installed: &Installed,
     request: &CapabilityRequest,
@@ -242,6 +247,6 @@ pub fn from_outcome(
             evidence_kind: None,
         });
     }
-    result.seal();
+    // The caller seals the result once everything (checking, accounting) is final.
     (result, evidence)
 }

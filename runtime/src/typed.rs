@@ -12,7 +12,8 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::adapter::{
-    AdapterContext, AdapterError, CapabilityAdapter, Outcome, PrepareContext, PreparedRun, Refusal, RunBudget,
+    AdapterContext, AdapterError, CapabilityAdapter, Outcome, Placement, PrepareContext, PreparedRun, Refusal,
+    RunBudget,
 };
 use crate::contract::{
     AssuranceLevel, CONTRACT_VERSION, CapabilityDescriptor, CapabilityId, CapabilityRelationship, Diagnostic,
@@ -70,6 +71,10 @@ pub trait Operation: Send + Sync + 'static {
     fn examples(&self) -> Vec<(&'static str, Mode, Value)>;
     /// Cross-field validation; paths relative to the input.
     fn prepare(&self, input: Self::Input, cx: &PrepareContext) -> Result<Self::Prepared, Vec<Diagnostic>>;
+    /// Where to execute; see [`Placement`]. Blocking unless overridden.
+    fn placement(&self, _prepared: &Self::Prepared) -> Placement {
+        Placement::Blocking
+    }
     /// Cost checks.
     fn preflight(&self, _prepared: &Self::Prepared, _budget: &RunBudget) -> Result<(), Refusal> {
         Ok(())
@@ -131,6 +136,10 @@ struct TypedRun<O: Operation> {
 }
 
 impl<O: Operation> PreparedRun for TypedRun<O> {
+    fn placement(&self) -> Placement {
+        self.op.placement(&self.prepared)
+    }
+
     fn preflight(&self, budget: &RunBudget) -> Result<(), Refusal> {
         self.op.preflight(&self.prepared, budget)
     }

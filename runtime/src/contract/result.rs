@@ -249,24 +249,41 @@ impl CapabilityResult {
     /// The digest of the result's content: everything except provenance and accounting, so a
     /// deterministic capability gives the same digest for the same request.
     pub fn content_digest(&self) -> Digest {
-        let content = serde_json::json!({
-            "contract_version": self.contract_version,
-            "capability_id": self.capability_id,
-            "mode": self.mode,
-            "provider": self.provider,
-            "status": self.execution.status,
-            "stage": self.execution.stage,
-            "diagnostics": self.execution.diagnostics,
-            "output": self.output,
-            "scope": self.scope,
-            "completeness": self.completeness,
-            "qualifiers": self.qualifiers,
-            "assurance": self.assurance,
-            "obligations": self.obligations,
-            "relationships": self.relationships,
-            "artifact_uris": self.artifact_uris,
-        });
-        Digest::of_value(&content)
+        #[derive(Serialize)]
+        struct Content<'a> {
+            contract_version: u32,
+            capability_id: &'a str,
+            mode: Mode,
+            provider: &'a ProviderRef,
+            status: ExecutionStatus,
+            stage: Stage,
+            diagnostics: &'a [Diagnostic],
+            output: &'a Value,
+            scope: &'a Scope,
+            completeness: &'a Completeness,
+            qualifiers: &'a [Qualifier],
+            assurance: &'a Assurance,
+            obligations: &'a [Obligation],
+            relationships: &'a [Relationship],
+            artifact_uris: &'a [String],
+        }
+        Digest::of_json(&Content {
+            contract_version: self.contract_version,
+            capability_id: &self.capability_id,
+            mode: self.mode,
+            provider: &self.provider,
+            status: self.execution.status,
+            stage: self.execution.stage,
+            diagnostics: &self.execution.diagnostics,
+            output: &self.output,
+            scope: &self.scope,
+            completeness: &self.completeness,
+            qualifiers: &self.qualifiers,
+            assurance: &self.assurance,
+            obligations: &self.obligations,
+            relationships: &self.relationships,
+            artifact_uris: &self.artifact_uris,
+        })
     }
 
     /// Recomputes and stores `provenance.result_digest`.

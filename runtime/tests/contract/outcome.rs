@@ -26,7 +26,9 @@ fn result_of(outcome: Outcome) -> CapabilityResult {
     let catalog = Catalog::build([scripted(descriptor("test.scripted", "Scripted", &["x"], "X.", "X."), None)]);
     let installed = catalog.get("test.scripted").unwrap();
     let request = CapabilityRequest::new("test.scripted", json!({"n": 1}));
-    from_outcome(installed, &request, outcome, &frame(&request), &*store).0
+    let mut result = from_outcome(installed, &request, outcome, &frame(&request), &*store).0;
+    result.seal();
+    result
 }
 
 fn ok_outcome() -> Outcome {
