@@ -19,6 +19,10 @@ pub use jacobian_actors::{
 };
 pub use jacobian_runtime as runtime;
 
+pub mod cli;
+pub mod mcp;
+pub mod render;
+
 use jacobian_runtime::objects::ObjectRegistry;
 
 /// A builder preloaded with every bundled capability and checker (the checkers are
@@ -29,4 +33,14 @@ pub fn builder() -> JacobianBuilder {
         .adapters(jacobian_adapters::bundled(&objects))
         .bundled_checkers(jacobian_checkers::bundled())
         .objects(objects)
+}
+
+/// The backends linked into this build and their versions, for `jacobian doctor`.
+pub fn backends() -> serde_json::Value {
+    use jacobian_adapters::backends::{NUM_BIGINT_VERSION, PETGRAPH_VERSION, z3_version};
+    serde_json::json!([
+        {"name": "num-bigint", "version": NUM_BIGINT_VERSION, "kind": "bundled crate"},
+        {"name": "petgraph", "version": PETGRAPH_VERSION, "kind": "bundled crate"},
+        {"name": "z3", "version": z3_version(), "kind": "shared library"},
+    ])
 }

@@ -1,5 +1,34 @@
-//! The `jacobian` command.
+//! The `jacobian` command: serve MCP, or use the capabilities from a terminal.
 
-fn main() {
-    println!("jacobian {}", env!("CARGO_PKG_VERSION"));
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+use clap::Parser;
+use jacobian::cli::{self, Cli};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    // Logs go to stderr: stdout carries the MCP stream under `serve`.
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_env("JACOBIAN_LOG")
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,rmcp=error")),
+        )
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .init();
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("jacobian: cannot start the async runtime: {e}");
+            return ExitCode::from(cli::EXIT_BROKEN);
+        }
+    };
+    match runtime.block_on(cli::run(cli)) {
+        Ok(code) => ExitCode::from(code),
+        Err(failure) => {
+            eprintln!("jacobian: {}", failure.message);
+            ExitCode::from(failure.code)
+        }
+    }
 }

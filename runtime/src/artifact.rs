@@ -223,6 +223,27 @@ pub(crate) fn check_new(store: &dyn ArtifactStore, new: &NewArtifact<'_>) -> Res
     Ok(())
 }
 
+/// The default home directory of a Jacobian installation: `$JACOBIAN_HOME`, else
+/// `$XDG_DATA_HOME/jacobian`, else `$HOME/.local/share/jacobian` (the platform data
+/// directory on Linux; `~/Library/Application Support/jacobian` on macOS). `None` when no
+/// variable names a location.
+pub fn default_home() -> Option<std::path::PathBuf> {
+    use std::path::PathBuf;
+    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
+    if let Some(home) = var("JACOBIAN_HOME") {
+        return Some(home);
+    }
+    if let Some(data) = var("XDG_DATA_HOME") {
+        return Some(data.join("jacobian"));
+    }
+    let home = var("HOME")?;
+    if cfg!(target_os = "macos") {
+        Some(home.join("Library").join("Application Support").join("jacobian"))
+    } else {
+        Some(home.join(".local").join("share").join("jacobian"))
+    }
+}
+
 pub(crate) fn now_unix_ms() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or(0)
 }

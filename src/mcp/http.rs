@@ -1,0 +1,172 @@
+//! Streamable HTTP: the MCP endpoint at `/mcp`, `/healthz` and Prometheus `/metrics`.
+//!
+//! Every route first passes the guard: the `Host` header must name an allowed host (loopback
+//! names, plus the operator's), a present `Origin` must be an allowed origin (a missing one is
+//! accepted: it is not a browser), both answered with 403 otherwise. With a token file, `/mcp`
+//! then needs `Authorization: Bearer <token>` (401 otherwise) and the request runs as the
+//! token's tenant, seeing only that tenant's artifacts, experiments and reasoning log. Bodies
+//! over the limit are refused with 413 by the MCP transport. Tokens are never logged.
+
+use std::sync::{Arc, OnceLock};
+
+use axum::Router;
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::middleware::{Next, from_fn_with_state};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
+use rmcp::transport::StreamableHttpService;
+use rmcp::transport::streamable_http_server::StreamableHttpServerConfig;
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use serde_json::json;
+
+use super::{HttpOptions, JacobianServer, ServeError, Tokens};
+use crate::Jacobian;
+
+/// Host names always allowed (the server binds loopback by default).
+const LOOPBACK_HOSTS: [&str; 3] = ["localhost", "127.0.0.1", "::1"];
+
+struct Guard {
+    hosts: Vec<String>,
+    origins: Vec<String>,
+    tokens: Option<Tokens>,
+}
+
+#[derive(Clone)]
+struct AppState {
+    jac: Jacobian,
+    guard: Arc<Guard>,
+}
+
+/// The process-wide Prometheus recorder; `None` when another recorder was installed first
+/// (an embedder's), in which case `/metrics` says so.
+fn prometheus() -> Option<&'static PrometheusHandle> {
+    static HANDLE: OnceLock<Option<PrometheusHandle>> = OnceLock::new();
+    HANDLE.get_or_init(|| PrometheusBuilder::new().install_recorder().ok()).as_ref()
+}
+
+/// The host name of a `Host` header value, without port or IPv6 brackets, lowercased.
+fn host_name(value: &str) -> String {
+    let value = value.trim();
+    let name = if let Some(rest) = value.strip_prefix('[') {
+        rest.split(']').next().unwrap_or("")
+    } else {
+        match value.rsplit_once(':') {
+            Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
+            _ => value,
+        }
+    };
+    name.to_ascii_lowercase()
+}
+
+fn normalize_origin(value: &str) -> String {
+    value.trim().trim_end_matches('/').to_ascii_lowercase()
+}
+
+impl Guard {
+    fn check(&self, headers: &HeaderMap) -> Result<(), (StatusCode, &'static str)> {
+        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).map(host_name);
+        match host {
+            Some(h) if self.hosts.iter().any(|allowed| *allowed == h) => {}
+            _ => return Err((StatusCode::FORBIDDEN, "host not allowed")),
+        }
+        if let Some(origin) = headers.get(header::ORIGIN) {
+            let origin = origin.to_str().map(normalize_origin).unwrap_or_default();
+            if !self.origins.iter().any(|allowed| *allowed == origin) {
+                return Err((StatusCode::FORBIDDEN, "origin not allowed"));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn refuse(status: StatusCode, reason: &str) -> Response {
+    let mut response = (status, axum::Json(json!({"error": reason}))).into_response();
+    if status == StatusCode::UNAUTHORIZED {
+        response.headers_mut().insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer realm=\"jacobian\""));
+    }
+    response
+}
+
+async fn guard(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
+    if let Err((status, reason)) = state.guard.check(request.headers()) {
+        return refuse(status, reason);
+    }
+    if request.uri().path().starts_with("/mcp") {
+        if let Some(tokens) = &state.guard.tokens {
+            let header = request.headers().get(header::AUTHORIZATION).and_then(|h| h.to_str().ok());
+            match tokens.authorize(header) {
+                Some(tenant) => {
+                    request.extensions_mut().insert(tenant);
+                }
+                None => return refuse(StatusCode::UNAUTHORIZED, "a valid bearer token is required"),
+            }
+        }
+    }
+    next.run(request).await
+}
+
+async fn healthz(State(state): State<AppState>) -> Response {
+    let health: Vec<_> = state
+        .jac
+        .health()
+        .into_iter()
+        .map(|(id, h)| json!({"capability_id": id, "status": crate::render::wire(&h.status)}))
+        .collect();
+    axum::Json(json!({
+        "status": "ok",
+        "version": env!("CARGO_PKG_VERSION"),
+        "in_flight": state.jac.in_flight(),
+        "catalog_digest": state.jac.catalog_digest().prefixed(),
+        "capabilities": health,
+    }))
+    .into_response()
+}
+
+async fn metrics() -> Response {
+    match prometheus() {
+        Some(handle) => {
+            ([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], handle.render()).into_response()
+        }
+        None => refuse(StatusCode::SERVICE_UNAVAILABLE, "another metrics recorder is installed in this process"),
+    }
+}
+
+/// The HTTP application: `/mcp`, `/healthz`, `/metrics`, behind the guard.
+pub fn router(jac: Jacobian, options: &HttpOptions) -> Result<Router, ServeError> {
+    let _ = prometheus();
+    let tokens = options.tokens.as_deref().map(Tokens::load).transpose().map_err(ServeError::Tokens)?;
+    let mut hosts: Vec<String> = LOOPBACK_HOSTS.iter().map(|h| h.to_string()).collect();
+    hosts.extend(options.allow_hosts.iter().map(|h| host_name(h)));
+    let origins: Vec<String> = options.allow_origins.iter().map(|o| normalize_origin(o)).collect();
+    let config = StreamableHttpServerConfig::default()
+        // The guard has checked Host already, with the same list; rmcp compares authorities.
+        .disable_allowed_hosts()
+        .with_allowed_origins(origins.clone())
+        .enforce_origin_validation()
+        .with_max_request_body_bytes(options.max_body);
+    let server = JacobianServer::new(jac.clone());
+    let mcp = StreamableHttpService::new(move || Ok(server.clone()), Arc::new(LocalSessionManager::default()), config);
+    let state = AppState { jac, guard: Arc::new(Guard { hosts, origins, tokens }) };
+    Ok(Router::new()
+        .nest_service("/mcp", mcp)
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics))
+        .layer(from_fn_with_state(state.clone(), guard))
+        .with_state(state))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn host_names_drop_ports_and_brackets() {
+        assert_eq!(host_name("127.0.0.1:8765"), "127.0.0.1");
+        assert_eq!(host_name("LocalHost"), "localhost");
+        assert_eq!(host_name("[::1]:80"), "::1");
+        assert_eq!(host_name("example.com"), "example.com");
+        assert_eq!(host_name("evil.com:80:81"), "evil.com:80");
+    }
+}
