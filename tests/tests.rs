@@ -2,3 +2,4 @@
 
 mod architecture;
 mod embedding;
+mod mcp;

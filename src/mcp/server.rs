@@ -20,6 +20,7 @@ use rmcp::model::{
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::{Value, json};
 use tokio::sync::mpsc::unbounded_channel;
+use tokio_util::sync::CancellationToken;
 
 use crate::render::{find_text, result_text};
 use crate::{ExperimentView, Jacobian, ReasoningEntry, RunOptions, TenantId};
@@ -112,12 +113,35 @@ impl Catalog {
 pub struct JacobianServer {
     jac: Jacobian,
     tools: Arc<Catalog>,
+    session: Option<CancellationToken>,
 }
 
 impl JacobianServer {
     /// A server over a running handle.
     pub fn new(jac: Jacobian) -> Self {
-        JacobianServer { jac, tools: Arc::new(Catalog::new()) }
+        JacobianServer { jac, tools: Arc::new(Catalog::new()), session: None }
+    }
+
+    /// Ties every run to a session token as well: cancelling it cancels them all (the
+    /// transport cancels it when the client goes away).
+    pub fn with_session(mut self, session: CancellationToken) -> Self {
+        self.session = Some(session);
+        self
+    }
+
+    /// The token that cancels one run: the request's own (`notifications/cancelled`, end of
+    /// the serve loop), joined with the session's when there is one.
+    fn run_token(&self, request: &CancellationToken) -> CancellationToken {
+        let Some(session) = &self.session else { return request.clone() };
+        let token = session.child_token();
+        let (request, joined) = (request.clone(), token.clone());
+        tokio::spawn(async move {
+            tokio::select! {
+                () = request.cancelled() => joined.cancel(),
+                () = joined.cancelled() => {}
+            }
+        });
+        token
     }
 
     fn reasoning_listed(&self) -> bool {
@@ -144,13 +168,16 @@ impl JacobianServer {
                 }
             })
         });
+        let cancel = self.run_token(&ctx.ct);
         let options = RunOptions {
             tenant,
             progress: forward.as_ref().map(|_| tx),
-            cancel: Some(ctx.ct.clone()),
+            cancel: Some(cancel.clone()),
             ..RunOptions::default()
         };
         let result = self.jac.run_value(&args, options).await;
+        // Ends the joining task; the run is over.
+        cancel.cancel();
         if let Some(task) = forward {
             // The sender went away with the run; let queued notifications drain first.
             let _ = task.await;

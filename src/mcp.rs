@@ -10,7 +10,12 @@ pub mod server;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
 use rmcp::ServiceExt;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio_util::sync::CancellationToken;
 
 pub use auth::Tokens;
 pub use server::JacobianServer;
@@ -68,17 +73,50 @@ pub async fn serve(jac: Jacobian, options: ServeOptions) -> Result<(), ServeErro
 }
 
 async fn serve_stdio(jac: Jacobian) -> Result<(), ServeError> {
+    let (stdin, stdout) = rmcp::transport::stdio();
+    tokio::select! {
+        served = serve_io(jac, stdin, stdout) => served,
+        () = shutdown_signal() => Ok(()),
+    }
+}
+
+/// Serves one MCP session over a byte stream (stdio, a pipe, a socket) until the peer
+/// closes it. The moment the input ends, every run of the session is cancelled: a client
+/// that goes away does not leave work behind.
+pub async fn serve_io<R, W>(jac: Jacobian, read: R, write: W) -> Result<(), ServeError>
+where
+    R: AsyncRead + Unpin + Send + 'static,
+    W: AsyncWrite + Unpin + Send + 'static,
+{
+    let session = CancellationToken::new();
+    let read = CancelOnEof { inner: read, token: session.clone() };
     let running = JacobianServer::new(jac)
-        .serve(rmcp::transport::stdio())
+        .with_session(session.clone())
+        .serve((read, write))
         .await
         .map_err(|e| ServeError::Protocol(e.to_string()))?;
-    tokio::select! {
-        quit = running.waiting() => {
-            quit.map_err(|e| ServeError::Protocol(e.to_string()))?;
+    let quit = running.waiting().await;
+    session.cancel();
+    quit.map(|_| ()).map_err(|e| ServeError::Protocol(e.to_string()))
+}
+
+/// A reader that cancels a token when its input ends or fails.
+struct CancelOnEof<R> {
+    inner: R,
+    token: CancellationToken,
+}
+
+impl<R: AsyncRead + Unpin> AsyncRead for CancelOnEof<R> {
+    fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<std::io::Result<()>> {
+        let before = buf.filled().len();
+        let polled = Pin::new(&mut self.inner).poll_read(cx, buf);
+        match &polled {
+            Poll::Ready(Ok(())) if buf.filled().len() == before && buf.remaining() > 0 => self.token.cancel(),
+            Poll::Ready(Err(_)) => self.token.cancel(),
+            _ => {}
         }
-        () = shutdown_signal() => {}
+        polled
     }
-    Ok(())
 }
 
 async fn shutdown_signal() {
