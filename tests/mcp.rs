@@ -366,6 +366,45 @@ async fn stdio_child_process_serves_the_whole_surface() {
     client.cancel().await.expect("close");
 }
 
+/// Decimal digits from a fixed linear congruential sequence (no leading zero).
+fn digits(n: usize, seed: u64) -> String {
+    let mut x = seed;
+    (0..n)
+        .map(|_| {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            char::from(b'1' + ((x >> 33) % 9) as u8)
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn stdio_child_process_cancels_a_long_run() {
+    // gcd of two 40,000-digit integers: seconds of work on a blocking thread, cancelled after 300 ms.
+    let client = stdio_client(&[]).await;
+    let mut args = serde_json::Map::new();
+    args.insert("capability_id".into(), json!("integer.compute.gcd"));
+    args.insert("input".into(), json!({"a": digits(40_000, 1), "b": digits(40_000, 2)}));
+    args.insert("experiment_id".into(), json!("stdio-cancel"));
+    let request = ClientRequest::CallToolRequest(rmcp::model::CallToolRequest::new(
+        CallToolRequestParams::new("math.run").with_arguments(args),
+    ));
+    let handle = client.send_cancellable_request(request, PeerRequestOptions::no_options()).await.expect("send");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    handle.cancel(Some("test".into())).await.expect("notifications/cancelled");
+    let mut seen = String::new();
+    for _ in 0..200 {
+        if let Ok(c) = read(&client, "experiment://stdio-cancel").await {
+            seen = contents_text(&c);
+            if seen.contains("CANCELLED") {
+                break;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert!(seen.contains("CANCELLED"), "the cancelled run's episode: {seen}");
+    client.cancel().await.expect("close");
+}
+
 #[tokio::test]
 async fn http_serves_the_whole_surface() {
     let (addr, _dir) = http_server(jacobian::builder().build().await.expect("jacobian"), None, 4 << 20).await;

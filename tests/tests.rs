@@ -1,5 +1,6 @@
 //! End-to-end and structural tests of the `jacobian` package, compiled as one binary.
 
 mod architecture;
+mod conformance;
 mod embedding;
 mod mcp;
