@@ -73,11 +73,34 @@ pub async fn serve(jac: Jacobian, options: ServeOptions) -> Result<(), ServeErro
 }
 
 async fn serve_stdio(jac: Jacobian) -> Result<(), ServeError> {
-    let (stdin, stdout) = rmcp::transport::stdio();
+    let (stdin, stdout) = stdio_streams();
     tokio::select! {
         served = serve_io(jac, stdin, stdout) => served,
         () = shutdown_signal() => Ok(()),
     }
+}
+
+type Reader = Box<dyn AsyncRead + Unpin + Send>;
+type Writer = Box<dyn AsyncWrite + Unpin + Send>;
+
+/// Standard input and output for the MCP stream. When they are pipes (as when a client
+/// spawns the server), they are driven by the reactor directly; tokio's portable stdio
+/// hands every read and write to a blocking thread, which costs two thread switches per
+/// message. Anything else (a terminal, a file, a socket) uses the portable path.
+fn stdio_streams() -> (Reader, Writer) {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        use tokio::net::unix::pipe;
+        let input =
+            std::io::stdin().as_fd().try_clone_to_owned().ok().and_then(|fd| pipe::Receiver::from_owned_fd(fd).ok());
+        let output =
+            std::io::stdout().as_fd().try_clone_to_owned().ok().and_then(|fd| pipe::Sender::from_owned_fd(fd).ok());
+        if let (Some(input), Some(output)) = (input, output) {
+            return (Box::new(input), Box::new(output));
+        }
+    }
+    (Box::new(tokio::io::stdin()), Box::new(tokio::io::stdout()))
 }
 
 /// Serves one MCP session over a byte stream (stdio, a pipe, a socket) until the peer
