@@ -601,3 +601,56 @@ fn the_token_file_is_checked_before_serving() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("token[0].token") && !stderr.contains("short\""), "{stderr}");
 }
+
+#[tokio::test]
+async fn reasoning_write_is_listed_and_enforced_only_when_the_log_is_on() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let config = dir.path().join("operator.toml");
+    std::fs::write(&config, "[reasoning]\nmode = \"REQUIRED\"\n").expect("write config");
+    let config = config.to_str().expect("utf-8 path");
+    let client = stdio_client(&["--config", config]).await;
+    let names: Vec<String> =
+        client.list_all_tools().await.expect("tools/list").into_iter().map(|t| t.name.to_string()).collect();
+    assert_eq!(names, ["math.find", "math.run", "reasoning.write"]);
+
+    let gcd = json!({"capability_id": "integer.compute.gcd", "input": {"a": 84, "b": 36}});
+    let refused = call(&client, "math.run", gcd.clone()).await;
+    assert_eq!(refused.is_error, Some(true), "REQUIRED mode refuses a run without reasoning ids");
+
+    let plan = structured(&call(&client, "reasoning.write", json!({"kind": "PLAN", "summary": "compute a gcd"})).await);
+    let run_id = plan["run_id"].as_str().expect("run id").to_owned();
+    let before = structured(
+        &call(
+            &client,
+            "reasoning.write",
+            json!({"kind": "BEFORE_TOOL", "run_id": run_id, "capability_id": "integer.compute.gcd", "summary": "gcd(84, 36)"}),
+        )
+        .await,
+    );
+    let call_id = before["call_id"].as_str().expect("call id").to_owned();
+    let mut bound = gcd.clone();
+    bound["reasoning_run_id"] = json!(run_id);
+    bound["reasoning_call_id"] = json!(call_id);
+    let ran = structured(&call(&client, "math.run", bound).await);
+    assert_eq!(ran["execution"]["status"], "SUCCEEDED", "{ran}");
+    let after = structured(
+        &call(
+            &client,
+            "reasoning.write",
+            json!({"kind": "AFTER_TOOL", "run_id": run_id, "call_id": call_id, "summary": "gcd is 12",
+                   "reported": {"status": "SUCCEEDED", "assurance": "VERIFIED"}}),
+        )
+        .await,
+    );
+    assert_eq!(after["binding"]["matches"], false, "an overstated assurance is recorded as a mismatch: {after}");
+    assert_eq!(after["binding"]["actual"]["assurance"], "COMPUTED");
+    client.cancel().await.expect("close");
+
+    let off = stdio_client(&[]).await;
+    let names: Vec<String> =
+        off.list_all_tools().await.expect("tools/list").into_iter().map(|t| t.name.to_string()).collect();
+    assert_eq!(names, ["math.find", "math.run"]);
+    let hidden = off.call_tool(CallToolRequestParams::new("reasoning.write")).await;
+    assert!(hidden.is_err(), "reasoning.write does not exist when the log is off");
+    off.cancel().await.expect("close");
+}
