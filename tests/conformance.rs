@@ -1,5 +1,5 @@
 //! The official MCP Python SDK client against `jacobian serve` over stdio
-//! (`tests/conformance/client.py`). `scripts/provision-mcp-python` installs the SDK into
+//! (`tests/conformance/client.py`). `scripts/provision-python` installs the SDK into
 //! `.venv/`; without it this test fails and says how to get it.
 
 use std::path::Path;
@@ -11,7 +11,7 @@ fn the_official_python_sdk_client_interoperates() {
     let python = root.join(".venv/bin/python");
     assert!(
         python.exists(),
-        "{} is missing: run scripts/provision-mcp-python (the README's test command does)",
+        "{} is missing: run scripts/provision-python (the README's test command does)",
         python.display()
     );
     let out = Command::new(&python)

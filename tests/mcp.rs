@@ -513,6 +513,36 @@ async fn a_client_that_disconnects_cancels_its_runs() {
     assert!(summary.expect("episode recorded").to_string().contains("CANCELLED"));
 }
 
+#[tokio::test]
+async fn an_http_client_that_disconnects_cancels_its_runs() {
+    let jac = runtime_with_wait().await;
+    let (addr, _dir) = http_server(jac.clone(), None, 4 << 20).await;
+    let client = http_client(&addr, None).await.expect("connect");
+    let progress = client.service().progress.clone();
+    let mut args = serde_json::Map::new();
+    args.insert("capability_id".into(), json!("test.wait"));
+    args.insert("input".into(), json!({"steps": 100_000}));
+    let peer = client.peer().clone();
+    let call =
+        tokio::spawn(async move { peer.call_tool(CallToolRequestParams::new("math.run").with_arguments(args)).await });
+    for _ in 0..400 {
+        if !progress.lock().unwrap().is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    assert_eq!(jac.in_flight(), 1, "the run is in flight");
+    call.abort();
+    client.cancel().await.expect("disconnect");
+    for _ in 0..400 {
+        if jac.in_flight() == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    assert_eq!(jac.in_flight(), 0, "the disconnected client's run was cancelled");
+}
+
 // ---------------------------------------------------------------------------------------------
 // HTTP security.
 

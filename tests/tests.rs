@@ -4,4 +4,5 @@ mod architecture;
 mod cli;
 mod conformance;
 mod embedding;
+mod graph;
 mod mcp;

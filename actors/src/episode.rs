@@ -268,8 +268,8 @@ impl Run {
             prepared.preflight(&RunBudget { wall: self.deadline.saturating_duration_since(Instant::now()) })
         {
             return Err(match refusal {
-                Refusal::Unsupported(d) => self.stop(ExecutionStatus::Unsupported, vec![d]),
-                Refusal::OverBudget(d) => self.stop(ExecutionStatus::BudgetExceeded, vec![d]),
+                Refusal::Unsupported(d) => self.stop(ExecutionStatus::Unsupported, vec![in_input(d)]),
+                Refusal::OverBudget(d) => self.stop(ExecutionStatus::BudgetExceeded, vec![in_input(d)]),
             });
         }
 
@@ -547,6 +547,11 @@ impl Run {
         crate::metrics::run_finished(&result.capability_id, result.execution.status, wall);
         result
     }
+}
+
+/// A refusal's path is relative to the input, as preparation's are.
+fn in_input(d: Diagnostic) -> Diagnostic {
+    if d.path.is_some() { d.under("/input") } else { d }
 }
 
 /// Forwards adapter progress, at most every [`PROGRESS_INTERVAL`] except for the final

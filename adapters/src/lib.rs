@@ -7,6 +7,7 @@
 
 pub mod backends;
 pub mod core;
+pub mod graph;
 pub mod integer;
 
 use std::sync::Arc;
@@ -17,5 +18,16 @@ use jacobian_runtime::typed::Typed;
 
 /// Every bundled capability, ready to register.
 pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
-    vec![Arc::new(Typed::new(core::ArtifactPut::new(objects.clone()))), Arc::new(Typed::new(integer::Gcd))]
+    vec![
+        Arc::new(Typed::new(core::ArtifactPut::new(objects.clone()))),
+        Arc::new(Typed::new(integer::Gcd)),
+        Arc::new(Typed::new(graph::construct::ConstructExplicit)),
+        Arc::new(Typed::new(graph::atlas::Atlas)),
+        Arc::new(Typed::new(graph::enumerate::Enumerate)),
+        Arc::new(Typed::new(graph::properties::ComputeProperties)),
+        Arc::new(Typed::new(graph::searches::InducedTreeMaximum)),
+        Arc::new(Typed::new(graph::searches::InducedTreeVerify)),
+        Arc::new(Typed::new(graph::searches::HamiltonianCycle)),
+        Arc::new(Typed::new(graph::searches::ChromaticNumber)),
+    ]
 }

@@ -7,6 +7,7 @@
 
 #![deny(missing_docs)]
 
+pub mod graph;
 pub mod integer;
 
 use std::sync::Arc;
@@ -15,5 +16,10 @@ use jacobian_runtime::SharedChecker;
 
 /// Every bundled checker.
 pub fn bundled() -> Vec<SharedChecker> {
-    vec![Arc::new(integer::GcdBezout)]
+    vec![
+        Arc::new(integer::GcdBezout),
+        Arc::new(graph::InducedTreeExhaustive),
+        Arc::new(graph::HamiltonianCycleReplay),
+        Arc::new(graph::ChromaticNumberCertificate),
+    ]
 }

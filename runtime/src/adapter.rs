@@ -37,7 +37,8 @@ pub struct RunBudget {
     pub wall: Duration,
 }
 
-/// Why preflight refused a run. Refusals are not conclusions.
+/// Why preflight refused a run. Refusals are not conclusions. Diagnostic paths are relative to
+/// the input, as in preparation.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Refusal {
     /// Outside what the provider supports (e.g. an NP-hard invariant above its order bound).

@@ -141,6 +141,9 @@ pub fn router(jac: Jacobian, options: &HttpOptions) -> Result<Router, ServeError
     hosts.extend(options.allow_hosts.iter().map(|h| host_name(h)));
     let origins: Vec<String> = options.allow_origins.iter().map(|o| normalize_origin(o)).collect();
     let config = StreamableHttpServerConfig::default()
+        // Stateless: every request carries its own response stream, so a client that goes away
+        // cancels its runs (nothing here needs a session; tenants come from tokens).
+        .with_legacy_session_mode(false)
         // The guard has checked Host already, with the same list; rmcp compares authorities.
         .disable_allowed_hosts()
         .with_allowed_origins(origins.clone())

@@ -1,0 +1,106 @@
+//! The graph domain: construction, the atlas, isomorph-free enumeration through nauty's
+//! `geng`, exact invariants, and checkable searches (maximum induced trees with Z3,
+//! Hamiltonian cycles, chromatic numbers).
+//!
+//! Every operation on an existing graph takes it either inline (`graph`) or as a stored
+//! simple-graph artifact (`graph_uri`), never both; the graph is validated and put in
+//! canonical form before anything runs, and its digest is the scope of the result.
+
+pub mod atlas;
+pub mod construct;
+pub mod enumerate;
+pub mod invariants;
+pub mod properties;
+pub mod searches;
+
+use jacobian_runtime::adapter::PrepareContext;
+use jacobian_runtime::contract::Diagnostic;
+use jacobian_runtime::objects::graph::{SIMPLE_GRAPH_SCHEMA, SimpleGraph};
+use jacobian_runtime::{ArtifactUri, Digest};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// A graph as given in a request: validated later by [`resolve`].
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GraphInput {
+    /// Number of vertices, labelled `0..order`.
+    #[schemars(range(max = 1_048_576))]
+    pub order: u32,
+    /// Edges `[u, v]` (any orientation and order; duplicates and loops are refused).
+    #[schemars(length(max = 4_000_000))]
+    pub edges: Vec<[u32; 2]>,
+}
+
+/// A resolved graph: canonical, with the digest its results are scoped by.
+#[derive(Debug, Clone)]
+pub struct Resolved {
+    /// The canonical graph.
+    pub graph: SimpleGraph,
+    /// Digest of its canonical JSON.
+    pub digest: Digest,
+    /// The artifact it came from, when given by URI.
+    pub uri: Option<ArtifactUri>,
+}
+
+impl Resolved {
+    /// The canonical graph as JSON (the form claims and artifacts use).
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::to_value(&self.graph).unwrap_or(serde_json::Value::Null)
+    }
+}
+
+fn canonical(graph: SimpleGraph, uri: Option<ArtifactUri>) -> Resolved {
+    let digest = Digest::of_serialize(&graph).unwrap_or_else(|_| Digest::of_bytes(b""));
+    Resolved { graph, digest, uri }
+}
+
+/// Resolves exactly one of an inline graph (at `/graph`) and a stored one (at `/graph_uri`).
+pub fn resolve(
+    graph: Option<GraphInput>,
+    graph_uri: Option<ArtifactUri>,
+    cx: &PrepareContext,
+) -> Result<Resolved, Vec<Diagnostic>> {
+    match (graph, graph_uri) {
+        (Some(g), None) => SimpleGraph::new(g.order, g.edges)
+            .map(|g| canonical(g, None))
+            .map_err(|ds| ds.into_iter().map(|d| d.under("/graph")).collect()),
+        (None, Some(uri)) => {
+            let at = |code: &str, message: String| vec![Diagnostic::at("/graph_uri", code, message)];
+            let artifact = cx.artifacts.get(&uri).map_err(|e| at("UNKNOWN_ARTIFACT", format!("{uri}: {e}")))?;
+            if artifact.manifest.schema_uri != SIMPLE_GRAPH_SCHEMA {
+                return Err(at(
+                    "WRONG_ARTIFACT_TYPE",
+                    format!("{uri} is a {}, not a {SIMPLE_GRAPH_SCHEMA}", artifact.manifest.schema_uri),
+                ));
+            }
+            let stored: SimpleGraph = serde_json::from_slice(&artifact.bytes)
+                .map_err(|e| at("MALFORMED_ARTIFACT", format!("{uri} is not a simple graph: {e}")))?;
+            let graph = SimpleGraph::new(stored.order, stored.edges.clone())
+                .map_err(|_| at("MALFORMED_ARTIFACT", format!("{uri} holds an invalid simple graph")))?;
+            if graph != stored {
+                return Err(at("MALFORMED_ARTIFACT", format!("{uri} holds a graph not in canonical form")));
+            }
+            Ok(canonical(graph, Some(uri)))
+        }
+        (Some(_), Some(_)) => Err(vec![Diagnostic::at(
+            "/graph_uri",
+            "CONFLICTING_FIELDS",
+            "give the graph inline (`graph`) or by reference (`graph_uri`), not both",
+        )]),
+        (None, None) => Err(vec![Diagnostic::at(
+            "/graph",
+            "MISSING_FIELD",
+            "give the graph inline (`graph`) or by reference (`graph_uri`)",
+        )]),
+    }
+}
+
+/// A refusal of a graph above an operation's order bound.
+pub fn above_bound(what: &str, order: usize, bound: usize) -> Diagnostic {
+    Diagnostic::at(
+        "/graph",
+        "ORDER_ABOVE_BOUND",
+        format!("{what} is supported up to order {bound}; this graph has order {order}"),
+    )
+}
