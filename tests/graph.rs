@@ -309,7 +309,7 @@ async fn hard_invariants_are_refused_above_their_bound_and_honour_deadlines() {
     for u in 0..64u32 {
         for v in u + 1..64 {
             x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            if (x >> 33) % 2 == 0 {
+            if (x >> 33).is_multiple_of(2) {
                 edges.push([u, v]);
             }
         }
@@ -384,7 +384,7 @@ async fn maximum_induced_tree_matches_brute_force_and_verifies_through_the_check
             for u in 0..n as u32 {
                 for v in u + 1..n as u32 {
                     x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                    if (x >> 33) % 3 != 0 {
+                    if !(x >> 33).is_multiple_of(3) {
                         edges.push([u, v]);
                     }
                 }

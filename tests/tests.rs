@@ -1,5 +1,7 @@
 //! End-to-end and structural tests of the `jacobian` package, compiled as one binary.
 
+#![allow(clippy::unwrap_used)] // test helpers fail loudly by design
+
 mod architecture;
 mod cli;
 mod conformance;

@@ -334,6 +334,10 @@ impl Run {
             }
             Err(JobFailure::Adapter(e)) => {
                 let (status, code) = match &e {
+                    // The run's token also fires at the deadline: then the adapter saw a timeout.
+                    AdapterError::Cancelled if Instant::now() >= self.deadline => {
+                        (ExecutionStatus::TimedOut, "DEADLINE_EXCEEDED")
+                    }
                     AdapterError::Cancelled => (ExecutionStatus::Cancelled, "CANCELLED"),
                     AdapterError::DeadlineExceeded => (ExecutionStatus::TimedOut, "DEADLINE_EXCEEDED"),
                     AdapterError::Unsupported(_) => (ExecutionStatus::Unsupported, "UNSUPPORTED"),
@@ -345,11 +349,12 @@ impl Run {
         let (mut result, evidence) = from_outcome(&installed, &request, outcome, &self.frame, &*tenant.store);
 
         // CHECKING
-        if request.mode == Mode::Verify && result.succeeded() {
-            if let Some(evidence) = evidence {
-                self.stage = Stage::Checking;
-                self.check(&scheduler, &tenant, reader, evidence, &mut result).await;
-            }
+        if request.mode == Mode::Verify
+            && result.succeeded()
+            && let Some(evidence) = evidence
+        {
+            self.stage = Stage::Checking;
+            self.check(&scheduler, &tenant, reader, evidence, &mut result).await;
         }
         Ok(Box::new(result))
     }
@@ -487,12 +492,11 @@ impl Run {
     /// record (before the caller sees the result), the reasoning binding and metrics.
     fn finish(self, mut result: CapabilityResult) -> CapabilityResult {
         let shared = &self.spec.shared;
-        if result.assurance.level == AssuranceLevel::Verified {
-            if let Some(tenant) = &self.tenant {
-                if let Some(d) = enforce(&mut result, &*tenant.store, &shared.authority, AssuranceLevel::Computed) {
-                    result.execution.diagnostics.push(d);
-                }
-            }
+        if result.assurance.level == AssuranceLevel::Verified
+            && let Some(tenant) = &self.tenant
+            && let Some(d) = enforce(&mut result, &*tenant.store, &shared.authority, AssuranceLevel::Computed)
+        {
+            result.execution.diagnostics.push(d);
         }
         if result.succeeded() {
             result.execution.stage = Stage::Persistence;

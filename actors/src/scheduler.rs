@@ -253,11 +253,11 @@ impl SchedulerState {
     }
 
     fn withdraw(&mut self, run_id: &str) {
-        if let Some(pos) = self.queue.iter().position(|w| &*w.ticket.run_id == run_id) {
-            if let Some(w) = self.queue.remove(pos) {
-                self.tenant_done(&w.ticket.tenant);
-                let _ = w.reply.send(Admission::Cancelled);
-            }
+        if let Some(pos) = self.queue.iter().position(|w| &*w.ticket.run_id == run_id)
+            && let Some(w) = self.queue.remove(pos)
+        {
+            self.tenant_done(&w.ticket.tenant);
+            let _ = w.reply.send(Admission::Cancelled);
         }
     }
 
@@ -296,14 +296,14 @@ impl SchedulerState {
     fn route_check(&self, request: CheckRequest, reply: RpcReplyPort<CheckReply>) {
         match self.shared.checker_supervisor.get() {
             Some(sup) => {
-                if let Err(e) = sup.cast(CheckerSupMsg::Check(Box::new(request), reply)) {
-                    if let ractor::MessagingErr::SendErr(CheckerSupMsg::Check(_, reply)) = e {
-                        let _ = reply.send(CheckReply::Failed {
-                            checker: None,
-                            reason: "the checker tree is unavailable".into(),
-                            interrupted: false,
-                        });
-                    }
+                if let Err(e) = sup.cast(CheckerSupMsg::Check(Box::new(request), reply))
+                    && let ractor::MessagingErr::SendErr(CheckerSupMsg::Check(_, reply)) = e
+                {
+                    let _ = reply.send(CheckReply::Failed {
+                        checker: None,
+                        reason: "the checker tree is unavailable".into(),
+                        interrupted: false,
+                    });
                 }
             }
             None => {

@@ -32,18 +32,21 @@ pub struct GraphInput {
     pub edges: Vec<[u32; 2]>,
 }
 
-/// A resolved graph: canonical, with the digest its results are scoped by.
+/// A resolved graph, in canonical form.
 #[derive(Debug, Clone)]
 pub struct Resolved {
     /// The canonical graph.
     pub graph: SimpleGraph,
-    /// Digest of its canonical JSON.
-    pub digest: Digest,
     /// The artifact it came from, when given by URI.
     pub uri: Option<ArtifactUri>,
 }
 
 impl Resolved {
+    /// Digest of the canonical graph: the scope of a result about it.
+    pub fn digest(&self) -> Digest {
+        Digest::of_serialize(&self.graph).unwrap_or_else(|_| Digest::of_bytes(b""))
+    }
+
     /// The canonical graph as JSON (the form claims and artifacts use).
     pub fn json(&self) -> serde_json::Value {
         serde_json::to_value(&self.graph).unwrap_or(serde_json::Value::Null)
@@ -51,8 +54,7 @@ impl Resolved {
 }
 
 fn canonical(graph: SimpleGraph, uri: Option<ArtifactUri>) -> Resolved {
-    let digest = Digest::of_serialize(&graph).unwrap_or_else(|_| Digest::of_bytes(b""));
-    Resolved { graph, digest, uri }
+    Resolved { graph, uri }
 }
 
 /// Resolves exactly one of an inline graph (at `/graph`) and a stored one (at `/graph_uri`).

@@ -170,10 +170,10 @@ pub fn from_outcome(
             problems.push(format!("artifact {uri} is referenced but not stored"));
         }
     }
-    if let Some(evidence) = &outcome.evidence {
-        if evidence.scope != outcome.scope {
-            problems.push("the evidence's scope differs from the result's scope".to_owned());
-        }
+    if let Some(evidence) = &outcome.evidence
+        && evidence.scope != outcome.scope
+    {
+        problems.push("the evidence's scope differs from the result's scope".to_owned());
     }
     if !problems.is_empty() {
         return fail(problems.into_iter().map(violation).collect());

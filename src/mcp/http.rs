@@ -68,12 +68,12 @@ impl Guard {
     fn check(&self, headers: &HeaderMap) -> Result<(), (StatusCode, &'static str)> {
         let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).map(host_name);
         match host {
-            Some(h) if self.hosts.iter().any(|allowed| *allowed == h) => {}
+            Some(h) if self.hosts.contains(&h) => {}
             _ => return Err((StatusCode::FORBIDDEN, "host not allowed")),
         }
         if let Some(origin) = headers.get(header::ORIGIN) {
             let origin = origin.to_str().map(normalize_origin).unwrap_or_default();
-            if !self.origins.iter().any(|allowed| *allowed == origin) {
+            if !self.origins.contains(&origin) {
                 return Err((StatusCode::FORBIDDEN, "origin not allowed"));
             }
         }
@@ -93,15 +93,15 @@ async fn guard(State(state): State<AppState>, mut request: Request, next: Next) 
     if let Err((status, reason)) = state.guard.check(request.headers()) {
         return refuse(status, reason);
     }
-    if request.uri().path().starts_with("/mcp") {
-        if let Some(tokens) = &state.guard.tokens {
-            let header = request.headers().get(header::AUTHORIZATION).and_then(|h| h.to_str().ok());
-            match tokens.authorize(header) {
-                Some(tenant) => {
-                    request.extensions_mut().insert(tenant);
-                }
-                None => return refuse(StatusCode::UNAUTHORIZED, "a valid bearer token is required"),
+    if request.uri().path().starts_with("/mcp")
+        && let Some(tokens) = &state.guard.tokens
+    {
+        let header = request.headers().get(header::AUTHORIZATION).and_then(|h| h.to_str().ok());
+        match tokens.authorize(header) {
+            Some(tenant) => {
+                request.extensions_mut().insert(tenant);
             }
+            None => return refuse(StatusCode::UNAUTHORIZED, "a valid bearer token is required"),
         }
     }
     next.run(request).await

@@ -222,10 +222,10 @@ impl Operation for Atlas {
                 continue;
             }
             let graph = Graph::new(g);
-            if let Some(c) = i.connected {
-                if super::invariants::is_connected(&graph) != c {
-                    continue;
-                }
+            if let Some(c) = i.connected
+                && super::invariants::is_connected(&graph) != c
+            {
+                continue;
             }
             let mut ok = true;
             for (prop, predicate) in &i.conditions {

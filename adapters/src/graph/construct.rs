@@ -151,9 +151,9 @@ impl Operation for ConstructExplicit {
     fn run(&self, p: Prepared, ctx: &AdapterContext) -> Result<Outcome<ConstructOutput>, AdapterError> {
         let value = serde_json::to_value(&p.graph).map_err(|e| AdapterError::Backend(e.to_string()))?;
         let manifest = ctx.artifacts().put_json(SIMPLE_GRAPH_SCHEMA, &value, &[])?;
-        let uri = manifest.uri.clone();
+        let uri = manifest.uri;
         let graph6 = p.graph.to_graph6();
-        let output = ConstructOutput { uri: uri.clone(), graph: p.graph, labels: p.labels, graph6 };
+        let output = ConstructOutput { uri, graph: p.graph, labels: p.labels, graph6 };
         let scope = Scope::exact_input("the given labelled graph", Digest::of_value(&value));
         Ok(Outcome::computed(output, scope).artifact(uri))
     }

@@ -259,7 +259,7 @@ impl Operation for Enumerate {
         );
         let scope = Scope::exact_input(summary, Digest::of_value(&filters));
         let completeness = if reached_limit { Completeness::partial(["limit"]) } else { Completeness::complete() };
-        let output = EnumerateOutput { count, graphs, graphs_uri: graphs_uri.clone(), finished };
+        let output = EnumerateOutput { count, graphs, graphs_uri, finished };
         let mut outcome = Outcome { completeness, ..Outcome::computed(output, scope) };
         if let Some(uri) = graphs_uri {
             outcome = outcome.artifact(uri);
@@ -328,7 +328,7 @@ fn run_geng(
                 kill(&child);
                 break Ok(false);
             }
-            if count % 4096 == 0 && last_report.elapsed() >= Duration::from_millis(50) {
+            if count.is_multiple_of(4096) && last_report.elapsed() >= Duration::from_millis(50) {
                 last_report = Instant::now();
                 ctx.progress(count, None, Some(format!("{count} graphs")));
             }

@@ -4,7 +4,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use jacobian_runtime::adapter::{AdapterContext, AdapterError, Outcome, PrepareContext, Refusal, RunBudget};
 use jacobian_runtime::contract::{AssuranceLevel, Diagnostic, InputKind, Mode, Provider};
-use jacobian_runtime::objects::graph::SIMPLE_GRAPH_SCHEMA;
+use jacobian_runtime::objects::graph::{SIMPLE_GRAPH_SCHEMA, SimpleGraph};
 use jacobian_runtime::typed::{Describe, Operation};
 use jacobian_runtime::{ArtifactUri, Digest, Scope};
 use schemars::JsonSchema;
@@ -154,8 +154,6 @@ pub struct PropertiesInput {
 pub struct GraphProperties {
     /// Position in the request.
     pub index: usize,
-    /// Digest of the canonical graph.
-    pub graph_digest: Digest,
     /// The artifact it came from, when given by URI.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub graph_uri: Option<ArtifactUri>,
@@ -282,33 +280,28 @@ impl Operation for ComputeProperties {
     fn run(&self, p: Prepared, ctx: &AdapterContext) -> Result<Outcome<PropertiesOutput>, AdapterError> {
         let stop = || ctx.should_stop();
         let total = p.graphs.len() as u64;
+        let names: Vec<String> = p.properties.iter().map(|p| p.name()).collect();
         let mut results = Vec::with_capacity(p.graphs.len());
         for (index, resolved) in p.graphs.iter().enumerate() {
             ctx.checkpoint()?;
             let g = Graph::new(&resolved.graph);
             let mut values = BTreeMap::new();
-            for &prop in &p.properties {
+            for (&prop, name) in p.properties.iter().zip(&names) {
                 let value = compute(prop, &g, &stop).map_err(|Interrupted| interrupted(ctx))?;
-                values.insert(prop.name(), value);
+                values.insert(name.clone(), value);
             }
-            results.push(GraphProperties {
-                index,
-                graph_digest: resolved.digest,
-                graph_uri: resolved.uri.clone(),
-                values,
-            });
+            results.push(GraphProperties { index, graph_uri: resolved.uri, values });
             ctx.progress(index as u64 + 1, Some(total), None);
         }
-        let digests: Vec<Value> = p.graphs.iter().map(|g| json!(g.digest)).collect();
-        let names: Vec<String> = p.properties.iter().map(|p| p.name()).collect();
-        let scope = Scope::exact_input(
-            format!("the {} given graph(s)", p.graphs.len()),
-            Digest::of_value(&json!({"graphs": digests, "properties": names})),
-        );
+        // One digest over the canonical graphs and the invariants asked for.
+        let graphs: Vec<&SimpleGraph> = p.graphs.iter().map(|g| &g.graph).collect();
+        let digest = Digest::of_serialize(&(graphs, &p.properties)).unwrap_or_else(|_| Digest::of_bytes(b""));
+        let scope =
+            Scope::exact_input(format!("the {} given graph(s) and the invariants asked for", p.graphs.len()), digest);
         let mut outcome = Outcome::computed(PropertiesOutput { results }, scope);
         for g in &p.graphs {
             if let Some(uri) = &g.uri {
-                outcome = outcome.artifact(uri.clone());
+                outcome = outcome.artifact(*uri);
             }
         }
         Ok(outcome)

@@ -54,12 +54,12 @@ pub struct GraphOnly {
 }
 
 fn scope_of(g: &Resolved, what: &str) -> Scope {
-    Scope::exact_input(format!("{what} of exactly the given graph"), g.digest)
+    Scope::exact_input(format!("{what} of exactly the given graph"), g.digest())
 }
 
 fn with_uri<T>(outcome: Outcome<T>, g: &Resolved) -> Outcome<T> {
     match &g.uri {
-        Some(uri) => outcome.artifact(uri.clone()),
+        Some(uri) => outcome.artifact(*uri),
         None => outcome,
     }
 }
@@ -101,18 +101,18 @@ fn induced_tree_z3(g: &SimpleGraph, ctx: &AdapterContext) -> Result<Vec<u32>, Ad
     let roots = sum(root.iter().map(as_int).collect());
     let induced_edges =
         sum(g.edges.iter().map(|&[u, v]| Bool::and(&[&x[u as usize], &x[v as usize]]).ite(&one, &zero)).collect());
-    opt.assert(&roots.eq(&one));
-    opt.assert(&selected.ge(&one));
-    opt.assert(&induced_edges.eq(&Int::sub(&[&selected, &one])));
+    opt.assert(roots.eq(&one));
+    opt.assert(selected.ge(&one));
+    opt.assert(induced_edges.eq(Int::sub(&[&selected, &one])));
     for v in 0..n {
-        opt.assert(&root[v].implies(&x[v]));
-        opt.assert(&level[v].ge(&zero));
-        opt.assert(&level[v].lt(&Int::from_i64(n as i64)));
+        opt.assert(root[v].implies(&x[v]));
+        opt.assert(level[v].ge(&zero));
+        opt.assert(level[v].lt(Int::from_i64(n as i64)));
         let parents: Vec<Bool> =
             adj[v].iter().map(|&u| Bool::and(&[&x[u as usize], &level[u as usize].lt(&level[v])])).collect();
         let has_parent =
             if parents.is_empty() { Bool::from_bool(false) } else { Bool::or(&parents.iter().collect::<Vec<_>>()) };
-        opt.assert(&Bool::and(&[&x[v], &root[v].not()]).implies(&has_parent));
+        opt.assert(Bool::and(&[&x[v], &root[v].not()]).implies(&has_parent));
     }
     opt.maximize(&selected);
     let mut params = Params::new();

@@ -150,7 +150,7 @@ impl SimpleGraph {
                 k += 1;
             }
         }
-        if k % 6 != 0 && six(rest[k / 6]) & ((1 << (6 - k % 6)) - 1) != 0 {
+        if !k.is_multiple_of(6) && six(rest[k / 6]) & ((1 << (6 - k % 6)) - 1) != 0 {
             return Err("graph6 padding bits are not zero".into());
         }
         edges.sort_unstable();
