@@ -67,6 +67,7 @@ async fn construct_maps_labels_and_refuses_bad_input_with_a_path() {
     let out = ok(&r);
     assert_eq!(out["graph"], json!({"order": 3, "edges": [[0, 1], [1, 2]]}));
     assert_eq!(out["labels"], json!(["a", "b", 7]));
+    assert_eq!(out["graph6"], "Bg", "the path 0-1-2 in graph6");
     let uri = out["uri"].as_str().unwrap();
     let stored = jac.artifact(&jacobian::TenantId::local(), &uri.parse().unwrap()).unwrap();
     assert_eq!(serde_json::from_slice::<Value>(&stored.bytes).unwrap(), out["graph"]);
@@ -326,6 +327,13 @@ async fn hard_invariants_are_refused_above_their_bound_and_honour_deadlines() {
         .await;
     assert_eq!(r.status(), ExecutionStatus::TimedOut);
     assert!(t.elapsed() < Duration::from_millis(1000), "{:?}", t.elapsed());
+    // graph6 in, as nauty writes it: K4 is `C~`.
+    let r =
+        run(&jac, "graph.compute.properties", json!({"graphs": [{"graph6": "C~"}], "properties": ["clique_number"]}))
+            .await;
+    assert_eq!(ok(&r)["results"][0]["values"]["clique_number"], 4);
+    let r = run(&jac, "graph.compute.properties", json!({"graphs": [{"graph6": "C~~"}], "properties": ["size"]})).await;
+    assert_eq!(r.execution.diagnostics[0].path.as_deref(), Some("/input/graphs/0/graph6"));
     let dup =
         run(&jac, "graph.compute.properties", json!({"graphs": [{"graph": cycle(4)}], "properties": ["size", "size"]}))
             .await;

@@ -2,9 +2,10 @@
 //! `geng`, exact invariants, and checkable searches (maximum induced trees with Z3,
 //! Hamiltonian cycles, chromatic numbers).
 //!
-//! Every operation on an existing graph takes it either inline (`graph`) or as a stored
-//! simple-graph artifact (`graph_uri`), never both; the graph is validated and put in
-//! canonical form before anything runs, and its digest is the scope of the result.
+//! Every operation on an existing graph takes it in exactly one of three ways: inline
+//! (`graph`), as graph6 text (`graph6`), or as a stored simple-graph artifact (`graph_uri`);
+//! the graph is validated and put in canonical form before anything runs, and its digest is
+//! the scope of the result.
 
 pub mod atlas;
 pub mod construct;
@@ -57,17 +58,22 @@ fn canonical(graph: SimpleGraph, uri: Option<ArtifactUri>) -> Resolved {
     Resolved { graph, uri }
 }
 
-/// Resolves exactly one of an inline graph (at `/graph`) and a stored one (at `/graph_uri`).
+/// Resolves exactly one of an inline graph (at `/graph`), graph6 text (at `/graph6`) and a
+/// stored graph (at `/graph_uri`).
 pub fn resolve(
     graph: Option<GraphInput>,
+    graph6: Option<String>,
     graph_uri: Option<ArtifactUri>,
     cx: &PrepareContext,
 ) -> Result<Resolved, Vec<Diagnostic>> {
-    match (graph, graph_uri) {
-        (Some(g), None) => SimpleGraph::new(g.order, g.edges)
+    match (graph, graph6, graph_uri) {
+        (Some(g), None, None) => SimpleGraph::new(g.order, g.edges)
             .map(|g| canonical(g, None))
             .map_err(|ds| ds.into_iter().map(|d| d.under("/graph")).collect()),
-        (None, Some(uri)) => {
+        (None, Some(text), None) => SimpleGraph::from_graph6(&text)
+            .map(|g| canonical(g, None))
+            .map_err(|e| vec![Diagnostic::at("/graph6", "INVALID_GRAPH6", e)]),
+        (None, None, Some(uri)) => {
             let at = |code: &str, message: String| vec![Diagnostic::at("/graph_uri", code, message)];
             let artifact = cx.artifacts.get(&uri).map_err(|e| at("UNKNOWN_ARTIFACT", format!("{uri}: {e}")))?;
             if artifact.manifest.schema_uri != SIMPLE_GRAPH_SCHEMA {
@@ -85,15 +91,21 @@ pub fn resolve(
             }
             Ok(canonical(graph, Some(uri)))
         }
-        (Some(_), Some(_)) => Err(vec![Diagnostic::at(
-            "/graph_uri",
-            "CONFLICTING_FIELDS",
-            "give the graph inline (`graph`) or by reference (`graph_uri`), not both",
-        )]),
-        (None, None) => Err(vec![Diagnostic::at(
+        (None, None, None) => Err(vec![Diagnostic::at(
             "/graph",
             "MISSING_FIELD",
-            "give the graph inline (`graph`) or by reference (`graph_uri`)",
+            "give the graph inline (`graph`), as graph6 text (`graph6`) or by reference (`graph_uri`)",
+        )]),
+        (_, g6, uri) => Err(vec![Diagnostic::at(
+            if uri.is_some() {
+                "/graph_uri"
+            } else if g6.is_some() {
+                "/graph6"
+            } else {
+                "/graph"
+            },
+            "CONFLICTING_FIELDS",
+            "give the graph in exactly one way: `graph`, `graph6` or `graph_uri`",
         )]),
     }
 }

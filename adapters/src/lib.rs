@@ -9,6 +9,7 @@ pub mod backends;
 pub mod core;
 pub mod graph;
 pub mod integer;
+pub mod z3run;
 
 use std::sync::Arc;
 

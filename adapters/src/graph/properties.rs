@@ -132,6 +132,10 @@ pub struct GraphItem {
     /// The graph inline.
     #[serde(default)]
     pub graph: Option<GraphInput>,
+    /// The graph as graph6 text (as nauty writes it).
+    #[serde(default)]
+    #[schemars(length(max = 1_000_000))]
+    pub graph6: Option<String>,
     /// A stored simple-graph artifact.
     #[serde(default)]
     pub graph_uri: Option<ArtifactUri>,
@@ -255,7 +259,7 @@ impl Operation for ComputeProperties {
         }
         let mut graphs = Vec::with_capacity(input.graphs.len());
         for (i, item) in input.graphs.into_iter().enumerate() {
-            match resolve(item.graph, item.graph_uri, cx) {
+            match resolve(item.graph, item.graph6, item.graph_uri, cx) {
                 Ok(g) => graphs.push(g),
                 Err(ds) => problems.extend(ds.into_iter().map(|d| d.under(&format!("/graphs/{i}")))),
             }

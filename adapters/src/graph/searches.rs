@@ -2,9 +2,6 @@
 //! Hamiltonian cycle, and the chromatic number with an optimal colouring. In VERIFY mode each
 //! hands its witness to an independent checker; only an accepted check makes it VERIFIED.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
-
 use jacobian_runtime::adapter::{AdapterContext, AdapterError, Outcome, PrepareContext, Refusal, RunBudget};
 use jacobian_runtime::contract::{AssuranceLevel, Completeness, Diagnostic, InputKind, Mode, Provider};
 use jacobian_runtime::objects::graph::{SIMPLE_GRAPH_SCHEMA, SimpleGraph};
@@ -14,7 +11,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use z3::ast::{Bool, Int};
-use z3::{Optimize, Params, SatResult};
+use z3::{Optimize, SatResult};
 
 use super::invariants::{self as inv, Graph, Interrupted};
 use super::properties::interrupted;
@@ -48,6 +45,10 @@ pub struct GraphOnly {
     /// The graph inline.
     #[serde(default)]
     pub graph: Option<GraphInput>,
+    /// The graph as graph6 text (as nauty writes it).
+    #[serde(default)]
+    #[schemars(length(max = 1_000_000))]
+    pub graph6: Option<String>,
     /// A stored simple-graph artifact.
     #[serde(default)]
     pub graph_uri: Option<ArtifactUri>,
@@ -115,27 +116,8 @@ fn induced_tree_z3(g: &SimpleGraph, ctx: &AdapterContext) -> Result<Vec<u32>, Ad
         opt.assert(Bool::and(&[&x[v], &root[v].not()]).implies(&has_parent));
     }
     opt.maximize(&selected);
-    let mut params = Params::new();
-    params.set_u32("timeout", ctx.remaining().as_millis().clamp(1, u128::from(u32::MAX)) as u32);
-    opt.set_params(&params);
-
-    let done = AtomicBool::new(false);
-    let handle = opt.get_context().handle();
-    let result = std::thread::scope(|s| {
-        s.spawn(|| {
-            while !done.load(Ordering::Acquire) {
-                if ctx.should_stop() {
-                    handle.interrupt();
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(5));
-            }
-        });
-        let r = opt.check(&[]);
-        done.store(true, Ordering::Release);
-        r
-    });
-    ctx.checkpoint()?;
+    opt.set_params(&crate::z3run::params_for(ctx));
+    let result = crate::z3run::check(opt.get_context(), ctx, || opt.check(&[]), || opt.get_reason_unknown())?;
     match result {
         SatResult::Sat => {
             let model = opt.get_model().ok_or_else(|| AdapterError::Backend("Z3 returned no model".into()))?;
@@ -147,12 +129,7 @@ fn induced_tree_z3(g: &SimpleGraph, ctx: &AdapterContext) -> Result<Vec<u32>, Ad
             }
             Ok(chosen)
         }
-        SatResult::Unknown => match opt.get_reason_unknown() {
-            Some(r) if r.contains("timeout") || r.contains("canceled") || r.contains("interrupted") => {
-                Err(AdapterError::DeadlineExceeded)
-            }
-            r => Err(AdapterError::Backend(format!("Z3 gave up: {}", r.unwrap_or_default()))),
-        },
+        SatResult::Unknown => Err(AdapterError::Backend("Z3 gave up".into())),
         SatResult::Unsat => Err(AdapterError::Backend("Z3 found no induced tree in a non-empty graph".into())),
     }
 }
@@ -228,7 +205,7 @@ impl Operation for InducedTreeMaximum {
     }
 
     fn prepare(&self, input: GraphOnly, cx: &PrepareContext) -> Result<Resolved, Vec<Diagnostic>> {
-        resolve(input.graph, input.graph_uri, cx)
+        resolve(input.graph, input.graph6, input.graph_uri, cx)
     }
 
     fn preflight(&self, g: &Resolved, _budget: &RunBudget) -> Result<(), Refusal> {
@@ -267,6 +244,10 @@ pub struct InducedTreeClaim {
     /// The graph inline.
     #[serde(default)]
     pub graph: Option<GraphInput>,
+    /// The graph as graph6 text (as nauty writes it).
+    #[serde(default)]
+    #[schemars(length(max = 1_000_000))]
+    pub graph6: Option<String>,
     /// A stored simple-graph artifact.
     #[serde(default)]
     pub graph_uri: Option<ArtifactUri>,
@@ -318,7 +299,7 @@ impl Operation for InducedTreeVerify {
     }
 
     fn prepare(&self, input: InducedTreeClaim, cx: &PrepareContext) -> Result<(Resolved, Vec<u32>), Vec<Diagnostic>> {
-        let g = resolve(input.graph, input.graph_uri, cx)?;
+        let g = resolve(input.graph, input.graph6, input.graph_uri, cx)?;
         let mut problems = Vec::new();
         let mut seen = vec![false; g.graph.order as usize];
         for (i, &v) in input.vertices.iter().enumerate() {
@@ -416,7 +397,7 @@ impl Operation for HamiltonianCycle {
     }
 
     fn prepare(&self, input: GraphOnly, cx: &PrepareContext) -> Result<Resolved, Vec<Diagnostic>> {
-        resolve(input.graph, input.graph_uri, cx)
+        resolve(input.graph, input.graph6, input.graph_uri, cx)
     }
 
     fn preflight(&self, g: &Resolved, _budget: &RunBudget) -> Result<(), Refusal> {
@@ -545,7 +526,7 @@ impl Operation for ChromaticNumber {
     }
 
     fn prepare(&self, input: GraphOnly, cx: &PrepareContext) -> Result<Resolved, Vec<Diagnostic>> {
-        resolve(input.graph, input.graph_uri, cx)
+        resolve(input.graph, input.graph6, input.graph_uri, cx)
     }
 
     fn preflight(&self, g: &Resolved, _budget: &RunBudget) -> Result<(), Refusal> {
