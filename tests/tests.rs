@@ -2,7 +2,9 @@
 
 #![allow(clippy::unwrap_used)] // test helpers fail loudly by design
 
+mod algebra;
 mod architecture;
+mod claims;
 mod cli;
 mod conformance;
 mod embedding;

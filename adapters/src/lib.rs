@@ -5,7 +5,9 @@
 //! Adapters produce results and evidence; they never certify them. They are registered as
 //! `Arc<dyn CapabilityAdapter>` by the composition root, so the actor runtime never names one.
 
+pub mod algebra;
 pub mod backends;
+pub mod claims;
 pub mod core;
 pub mod graph;
 pub mod integer;
@@ -22,6 +24,9 @@ pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
     vec![
         Arc::new(Typed::new(core::ArtifactPut::new(objects.clone()))),
         Arc::new(Typed::new(integer::Gcd)),
+        Arc::new(Typed::new(algebra::Countermodel)),
+        Arc::new(Typed::new(claims::ConjunctionSplit)),
+        Arc::new(Typed::new(claims::ImplicationObligations)),
         Arc::new(Typed::new(graph::construct::ConstructExplicit)),
         Arc::new(Typed::new(graph::atlas::Atlas)),
         Arc::new(Typed::new(graph::enumerate::Enumerate)),

@@ -7,6 +7,7 @@
 
 #![deny(missing_docs)]
 
+pub mod algebra;
 pub mod graph;
 pub mod integer;
 
@@ -21,5 +22,6 @@ pub fn bundled() -> Vec<SharedChecker> {
         Arc::new(graph::InducedTreeExhaustive),
         Arc::new(graph::HamiltonianCycleReplay),
         Arc::new(graph::ChromaticNumberCertificate),
+        Arc::new(algebra::CountermodelReplay),
     ]
 }

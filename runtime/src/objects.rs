@@ -6,6 +6,9 @@
 
 pub mod graph;
 pub mod integer;
+pub mod magma;
+pub mod propositional;
+pub mod term;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -123,7 +126,10 @@ impl ObjectRegistry {
 
     /// The object kinds bundled with the runtime.
     pub fn bundled() -> Self {
-        Self::new().with::<graph::SimpleGraph>()
+        Self::new()
+            .with::<graph::SimpleGraph>()
+            .with::<magma::FiniteMagma>()
+            .with::<propositional::PropositionalStructure>()
     }
 
     /// Every kind, in schema-URI order.
