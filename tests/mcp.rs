@@ -320,6 +320,16 @@ async fn tour(client: &Client) {
     replay_reference_catalog(client, &reference).await;
 }
 
+/// Replaces every string that refers to an earlier step (`$previous:/ptr`, `$step:N:/ptr`).
+fn substitute(value: &mut Value, resolve: &dyn Fn(&str) -> Value) {
+    match value {
+        Value::String(s) if s.starts_with("$previous:") || s.starts_with("$step:") => *value = resolve(s),
+        Value::Array(items) => items.iter_mut().for_each(|v| substitute(v, resolve)),
+        Value::Object(map) => map.values_mut().for_each(|v| substitute(v, resolve)),
+        _ => {}
+    }
+}
+
 /// Replays every scenario of `reference://catalog` and checks each expectation.
 async fn replay_reference_catalog(client: &Client, catalog: &Value) {
     for scenario in catalog["scenarios"].as_array().expect("scenarios") {
@@ -339,7 +349,9 @@ async fn replay_reference_catalog(client: &Client, catalog: &Value) {
             };
             let output = if let Some(tool) = step["tool"].as_str() {
                 let tool: &'static str = if tool == "math.find" { "math.find" } else { "math.run" };
-                structured(&call(client, tool, step["arguments"].clone()).await)
+                let mut arguments = step["arguments"].clone();
+                substitute(&mut arguments, &|r| resolve(r, &outputs));
+                structured(&call(client, tool, arguments).await)
             } else {
                 let uri = resolve(step["resource"].as_str().expect("resource"), &outputs);
                 read_json(client, uri.as_str().expect("resource uri")).await

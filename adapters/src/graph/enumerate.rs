@@ -134,8 +134,8 @@ impl Operation for Enumerate {
         Describe {
             id: "graph.enumerate.nonisomorphic",
             title: "Enumerate graphs up to isomorphism",
-            outcome: "Exactly one graph per isomorphism class of the given order (optionally connected, within an \
-                      edge range), or their count.",
+            outcome: "Exactly one graph per isomorphism class on a given number of vertices (optionally connected, \
+                      within an edge range), or how many there are.",
             description: "Runs nauty's geng, streaming its graph6 output: counts the non-isomorphic simple graphs \
                           of an order (up to 16), optionally only connected ones and within an edge range, and \
                           returns them inline (up to 200) or as a graph6-list artifact. The result is COMPLETE only \

@@ -80,7 +80,8 @@ const SYNONYMS: &[&[&str]] = &[
     &["smt", "smtlib", "z3"],
     &["split", "decompose", "conjunction", "break"],
     &["partition", "case", "cover", "coverage"],
-    &["batch", "many", "multiple", "bulk"],
+    &["batch", "multiple", "bulk"],
+    &["count", "many", "tally", "cardinality"],
     &["atlas", "small", "catalog", "database"],
     &["artifact", "object", "file"],
 ];
