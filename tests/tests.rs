@@ -10,3 +10,5 @@ mod conformance;
 mod embedding;
 mod graph;
 mod mcp;
+mod partition;
+mod witness;

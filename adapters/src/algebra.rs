@@ -26,8 +26,8 @@ use crate::backends::{bundled_crate, z3_version};
 
 /// Evidence kind of a countermodel.
 pub const COUNTERMODEL_EVIDENCE: &str = "universal_algebra.countermodel/v1";
-const SEMANTICS: &str = "urn:jacobian:semantics:magma-countermodel:v1";
-const FORMAT: &str = "MAGMA_TABLE_AND_ASSIGNMENT_V1";
+pub(crate) const SEMANTICS: &str = "urn:jacobian:semantics:magma-countermodel:v1";
+pub(crate) const FORMAT: &str = "MAGMA_TABLE_AND_ASSIGNMENT_V1";
 /// Largest magma searched.
 pub const MAX_SIZE: u32 = 8;
 /// Most ground instances of the laws per size (size^variables summed over the laws).
@@ -78,10 +78,10 @@ pub struct CountermodelOutput {
 
 /// What preparation hands to execution.
 pub struct Prepared {
-    holds: Vec<Identity>,
-    fails: Identity,
-    min: u32,
-    max: u32,
+    pub(crate) holds: Vec<Identity>,
+    pub(crate) fails: Identity,
+    pub(crate) min: u32,
+    pub(crate) max: u32,
 }
 
 /// `universal_algebra.search.countermodel`.
@@ -95,7 +95,7 @@ fn consts_of(p: &Prepared) -> Vec<String> {
 }
 
 /// Ground instances needed at `size`.
-fn instances(p: &Prepared, size: u32) -> u64 {
+pub(crate) fn instances(p: &Prepared, size: u32) -> u64 {
     p.holds.iter().map(|i| u64::from(size).saturating_pow(i.variables().len() as u32)).fold(0u64, u64::saturating_add)
 }
 
@@ -112,7 +112,7 @@ fn encode(t: &Term, op: &FuncDecl, env: &BTreeMap<String, Int>) -> Option<Int> {
 
 /// Searches size `n`; returns the magma, constants and failing assignment when one exists.
 #[allow(clippy::type_complexity)]
-fn search(
+pub(crate) fn search(
     p: &Prepared,
     n: u32,
     ctx: &AdapterContext,
@@ -212,7 +212,12 @@ fn search(
 }
 
 /// Re-evaluates a model before it leaves the producer (Z3 bugs are not our answers).
-fn self_check(p: &Prepared, m: &FiniteMagma, consts: &BTreeMap<String, u32>, at: &BTreeMap<String, u32>) -> bool {
+pub(crate) fn self_check(
+    p: &Prepared,
+    m: &FiniteMagma,
+    consts: &BTreeMap<String, u32>,
+    at: &BTreeMap<String, u32>,
+) -> bool {
     let op = |a: u32, b: u32| m.op(a, b);
     p.holds.iter().all(|law| m.check_identity(law, consts).is_ok())
         && match (p.fails.lhs.eval(&op, at, consts), p.fails.rhs.eval(&op, at, consts)) {

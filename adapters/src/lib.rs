@@ -11,6 +11,8 @@ pub mod claims;
 pub mod core;
 pub mod graph;
 pub mod integer;
+pub mod partition;
+pub mod witness;
 pub mod z3run;
 
 use std::sync::Arc;
@@ -27,6 +29,7 @@ pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
         Arc::new(Typed::new(algebra::Countermodel)),
         Arc::new(Typed::new(claims::ConjunctionSplit)),
         Arc::new(Typed::new(claims::ImplicationObligations)),
+        Arc::new(Typed::new(partition::Partition)),
         Arc::new(Typed::new(graph::construct::ConstructExplicit)),
         Arc::new(Typed::new(graph::atlas::Atlas)),
         Arc::new(Typed::new(graph::enumerate::Enumerate)),
@@ -35,5 +38,8 @@ pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
         Arc::new(Typed::new(graph::searches::InducedTreeVerify)),
         Arc::new(Typed::new(graph::searches::HamiltonianCycle)),
         Arc::new(Typed::new(graph::searches::ChromaticNumber)),
+        Arc::new(Typed::new(witness::ClaimValidate)),
+        Arc::new(Typed::new(witness::WitnessFind)),
+        Arc::new(Typed::new(witness::WitnessVerify)),
     ]
 }

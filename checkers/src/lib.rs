@@ -10,6 +10,8 @@
 pub mod algebra;
 pub mod graph;
 pub mod integer;
+pub mod partition;
+pub mod witness;
 
 use std::sync::Arc;
 
@@ -23,5 +25,7 @@ pub fn bundled() -> Vec<SharedChecker> {
         Arc::new(graph::HamiltonianCycleReplay),
         Arc::new(graph::ChromaticNumberCertificate),
         Arc::new(algebra::CountermodelReplay),
+        Arc::new(partition::PartitionCoverage),
+        Arc::new(witness::GraphPropertyWitness),
     ]
 }
