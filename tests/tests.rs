@@ -8,6 +8,7 @@ mod claims;
 mod cli;
 mod conformance;
 mod embedding;
+mod evaluate;
 mod graph;
 mod mcp;
 mod partition;

@@ -9,6 +9,7 @@ pub mod algebra;
 pub mod backends;
 pub mod claims;
 pub mod core;
+pub mod evaluate;
 pub mod graph;
 pub mod integer;
 pub mod partition;
@@ -27,6 +28,7 @@ pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
         Arc::new(Typed::new(core::ArtifactPut::new(objects.clone()))),
         Arc::new(Typed::new(integer::Gcd)),
         Arc::new(Typed::new(algebra::Countermodel)),
+        Arc::new(Typed::new(evaluate::EvaluateBatch)),
         Arc::new(Typed::new(claims::ConjunctionSplit)),
         Arc::new(Typed::new(claims::ImplicationObligations)),
         Arc::new(Typed::new(partition::Partition)),
