@@ -74,7 +74,7 @@ async fn a_deadline_returns_the_evaluated_prefix_as_partial() {
     for u in 0..64u32 {
         for v in u + 1..64 {
             x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            if (x >> 33) % 2 == 0 {
+            if (x >> 33).is_multiple_of(2) {
                 edges.push([u, v]);
             }
         }

@@ -244,3 +244,100 @@ async fn the_checker_agrees_with_the_exact_invariants_on_every_graph_of_order_5(
     }
     assert!(checked > 300, "{checked}");
 }
+
+/// `jacobian serve --home <home>` (plus `extra`) as a stdio child process.
+async fn stdio_server(
+    home: &std::path::Path,
+    extra: &[&str],
+) -> rmcp::service::RunningService<rmcp::service::RoleClient, ()> {
+    use rmcp::ServiceExt;
+    use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
+    let transport =
+        TokioChildProcess::new(tokio::process::Command::new(env!("CARGO_BIN_EXE_jacobian")).configure(|c| {
+            c.arg("serve").arg("--home").arg(home).args(extra);
+        }))
+        .unwrap();
+    ().serve(transport).await.unwrap()
+}
+
+/// `math.run` over MCP: whether the call is an error, and the structured result.
+async fn mcp_call(client: &rmcp::service::RunningService<rmcp::service::RoleClient, ()>, args: Value) -> (bool, Value) {
+    let Value::Object(args) = args else { panic!("arguments must be an object") };
+    let r = client
+        .call_tool(rmcp::model::CallToolRequestParams::new("math.run").with_arguments(args))
+        .await
+        .expect("tools/call");
+    (r.is_error == Some(true), r.structured_content.expect("structured content"))
+}
+
+/// A JSON resource read over MCP.
+async fn mcp_read_json(client: &rmcp::service::RunningService<rmcp::service::RoleClient, ()>, uri: &str) -> Value {
+    let r = client.read_resource(rmcp::model::ReadResourceRequestParams::new(uri)).await.unwrap();
+    match r.contents.into_iter().next() {
+        Some(rmcp::model::ResourceContents::TextResourceContents { text, .. }) => serde_json::from_str(&text).unwrap(),
+        other => panic!("{uri}: expected text contents, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn a_magma_separation_composes_over_mcp_and_needs_an_authorized_checker() {
+    let home = tempfile::tempdir().unwrap();
+    let client = stdio_server(home.path(), &[]).await;
+    let run = |id: &str, input: Value| json!({"capability_id": id, "input": input});
+
+    let (error, identity) = mcp_call(
+        &client,
+        run("artifact.put", json!({"object_type": "equational_identity", "object": {"identity": "x*(y*z)=(x*y)*z"}})),
+    )
+    .await;
+    assert!(!error, "{identity}");
+    assert_eq!(identity["output"]["already_canonical"], false, "{identity}");
+    let stored = mcp_read_json(&client, identity["output"]["uri"].as_str().unwrap()).await;
+    assert_eq!(stored, json!({"identity": "x * (y * z) = x * y * z"}));
+    let (error, magma) = mcp_call(
+        &client,
+        run("artifact.put", json!({"object_type": "finite_magma", "object": {"size": 2, "table": [[1, 0], [0, 0]]}})),
+    )
+    .await;
+    assert!(!error, "{magma}");
+    assert_eq!(magma["output"]["object_type"], "finite_magma");
+
+    let claim = json!({"semantics": "magma_separation", "holds": ["x*y = y*x"], "fails": "x*(y*z) = (x*y)*z"});
+    let (error, validated) = mcp_call(&client, run("claim.validate", json!({"claim": claim}))).await;
+    assert!(!error, "{validated}");
+    assert_eq!(validated["execution"]["status"], "SUCCEEDED", "{validated}");
+    let claim_uri = validated["output"]["claim_uri"].clone();
+    let (error, found) = mcp_call(&client, run("witness.find", json!({"claim_uri": claim_uri, "max_size": 3}))).await;
+    assert!(!error, "{found}");
+    assert_eq!(found["output"]["found"], true, "{found}");
+    assert_eq!(found["assurance"]["level"], "HEURISTIC", "{found}");
+    let witness = found["output"]["witness"].clone();
+
+    let verify = |input: Value| json!({"capability_id": "witness.verify", "mode": "VERIFY", "input": input});
+    let (error, verified) = mcp_call(&client, verify(json!({"claim_uri": claim_uri, "witness": witness}))).await;
+    assert!(!error, "{verified}");
+    assert_eq!(verified["assurance"]["level"], "VERIFIED", "{verified}");
+    let record_uri = verified["assurance"]["verification_record"].as_str().expect("record");
+    assert_eq!(mcp_read_json(&client, record_uri).await["verdict"], "ACCEPTED");
+    client.cancel().await.unwrap();
+
+    // The same verification where the operator authorizes no bundled checker: the run succeeds,
+    // it is not VERIFIED, and the missing checker is an open obligation.
+    let strict_home = tempfile::tempdir().unwrap();
+    let config = strict_home.path().join("operator.toml");
+    std::fs::write(&config, "[checkers]\nbundled = false\n").unwrap();
+    let strict = stdio_server(strict_home.path(), &["--config", config.to_str().unwrap()]).await;
+    let (error, r) = mcp_call(&strict, verify(json!({"claim": claim, "witness": witness}))).await;
+    assert!(!error, "{r}");
+    assert_eq!(r["execution"]["status"], "SUCCEEDED", "{r}");
+    assert_ne!(r["assurance"]["level"], "VERIFIED", "{r}");
+    let obligations = r["obligations"].as_array().expect("obligations");
+    assert!(!obligations.is_empty(), "{r}");
+    assert!(
+        obligations.iter().any(|o| o["kind"] == "INDEPENDENT_CHECK"
+            && o["evidence_kind"] == "universal_algebra.countermodel/v1"
+            && o["description"].as_str().is_some_and(|d| d.contains("jacobian.check.magma_countermodel"))),
+        "{r}"
+    );
+    strict.cancel().await.unwrap();
+}

@@ -132,6 +132,7 @@ impl ObjectRegistry {
             .with::<graph::SimpleGraph>()
             .with::<magma::FiniteMagma>()
             .with::<propositional::PropositionalStructure>()
+            .with::<term::EquationalIdentity>()
     }
 
     /// Every kind, in schema-URI order.

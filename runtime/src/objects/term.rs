@@ -21,6 +21,9 @@ use std::fmt;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::ObjectType;
+use crate::contract::Diagnostic;
+
 /// Longest source text accepted, in bytes.
 const MAX_INPUT_BYTES: usize = 4096;
 /// Deepest parenthesis nesting, and deepest term (in operations), accepted.
@@ -410,6 +413,40 @@ fn name(word: &str, span: Span) -> Result<Token, ParseError> {
     }
 }
 
+/// Schema URI of equational identities.
+pub const EQUATIONAL_IDENTITY_SCHEMA: &str = "urn:jacobian:schema:equational-identity:v1";
+
+/// An equational identity as text; canonically, the printed form of its parse (see the module documentation).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EquationalIdentity {
+    /// The identity `lhs = rhs`, e.g. `x * (y * z) = (x * y) * z`.
+    #[schemars(length(max = MAX_INPUT_BYTES))]
+    pub identity: String,
+}
+
+impl ObjectType for EquationalIdentity {
+    const SCHEMA_URI: &'static str = EQUATIONAL_IDENTITY_SCHEMA;
+    const NAME: &'static str = "equational_identity";
+    const SUMMARY: &'static str = "An identity lhs = rhs between terms over one binary operation *.";
+
+    /// Parses the text and returns its canonical printing; a parse error is a `PARSE_ERROR` at
+    /// `/identity`, and a canonical printing longer than the input limit is `TOO_LONG` there.
+    fn canonical(self) -> Result<Self, Vec<Diagnostic>> {
+        let parsed = parse_identity(&self.identity)
+            .map_err(|err| vec![Diagnostic::at("/identity", "PARSE_ERROR", err.to_string())])?;
+        let identity = parsed.to_string();
+        if identity.len() > MAX_INPUT_BYTES {
+            return Err(vec![Diagnostic::at(
+                "/identity",
+                "TOO_LONG",
+                format!("the canonical form is {} bytes long; at most {MAX_INPUT_BYTES} are accepted", identity.len()),
+            )]);
+        }
+        Ok(EquationalIdentity { identity })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -531,6 +568,32 @@ mod tests {
         prop_assert!(start <= end && end <= src.len(), "span {start}..{end} outside {src:?}");
         prop_assert!(src.is_char_boundary(start) && src.is_char_boundary(end), "span {start}..{end} splits a char");
         Ok(())
+    }
+
+    #[test]
+    fn an_equational_identity_object_is_canonicalized_or_refused_with_its_path() {
+        let kind = crate::objects::ObjectRegistry::bundled().get("equational_identity").cloned().unwrap();
+        assert_eq!(kind.schema_uri(), EQUATIONAL_IDENTITY_SCHEMA);
+        let canonical = kind.canonicalize(&serde_json::json!({"identity": "x*(y*z)=(x*y)*z"})).unwrap();
+        assert_eq!(canonical, serde_json::json!({"identity": "x * (y * z) = x * y * z"}));
+        assert_eq!(kind.canonicalize(&canonical).unwrap(), canonical);
+
+        let bad = kind.canonicalize(&serde_json::json!({"identity": "x * = y"})).unwrap_err();
+        assert_eq!(bad.len(), 1);
+        assert_eq!(bad[0].code, "PARSE_ERROR");
+        assert_eq!(bad[0].path.as_deref(), Some("/identity"));
+        assert!(bad[0].message.starts_with("at bytes "), "{}", bad[0].message);
+
+        assert!(kind.canonicalize(&serde_json::json!({"identity": "x = x", "extra": 1})).is_err());
+        assert!(kind.canonicalize(&serde_json::json!({"identity": "x".repeat(4097)})).is_err());
+        // Within the input limit, but printed longer than it.
+        fn balanced(depth: u32) -> String {
+            if depth == 0 { "x".into() } else { format!("{}*({})", balanced(depth - 1), balanced(depth - 1)) }
+        }
+        let long = format!("{}=x", balanced(10));
+        assert!(long.len() <= 4096);
+        let too_long = kind.canonicalize(&serde_json::json!({"identity": long})).unwrap_err();
+        assert_eq!(too_long[0].path.as_deref(), Some("/identity"));
     }
 
     proptest! {
