@@ -71,6 +71,34 @@ async fn a_magma_separation_is_stated_found_and_verified() {
 }
 
 #[tokio::test]
+async fn an_identity_claim_is_refuted_by_a_checked_finite_magma() {
+    let jac = jacobian::builder().build().await.unwrap();
+    let claim = json!({"semantics": "identity_fails", "identity": "x*y=y*x"});
+    let validated = jac.run(request("claim.validate", json!({"claim": claim}))).await;
+    assert_eq!(validated.status(), ExecutionStatus::Succeeded, "{:?}", validated.execution.diagnostics);
+    assert_eq!(validated.output["claim"], json!({"semantics": "identity_fails", "identity": "x * y = y * x"}));
+    let found = jac.run(request("witness.find", json!({"claim": claim, "max_size": 3}))).await;
+    assert_eq!(found.output["found"], true, "{:?}", found.execution.diagnostics);
+    let verified = jac
+        .run(request("witness.verify", json!({"claim": claim, "witness": found.output["witness"]})).mode(Mode::Verify))
+        .await;
+    assert_eq!(verified.assurance.level, AssuranceLevel::Verified, "{:?}", verified.execution.diagnostics);
+    // A law of every magma cannot fail: x * y = x * y has no countermodel at any size searched.
+    let none = jac
+        .run(request(
+            "witness.find",
+            json!({"claim": {"semantics": "identity_fails", "identity": "x * y = x * y"}, "max_size": 3}),
+        ))
+        .await;
+    assert_eq!(none.output["found"], false);
+    assert!(none.completeness.exhaustive);
+    let bad = jac
+        .run(request("claim.validate", json!({"claim": {"semantics": "identity_fails", "identity": "x * = y"}})))
+        .await;
+    assert_eq!(bad.execution.diagnostics[0].path.as_deref(), Some("/input/claim/identity"));
+}
+
+#[tokio::test]
 async fn a_graph_property_is_found_verified_and_a_corruption_rejected() {
     let jac = jacobian::builder().build().await.unwrap();
     let claim = json!({"semantics": "graph_property", "order": 5, "connected": true, "property": "girth", "value": 5});

@@ -80,6 +80,13 @@ pub enum Claim {
         #[schemars(length(min = 1, max = 4096))]
         fails: String,
     },
+    /// The identity (over the signature of one binary operation `*`) fails in some finite magma:
+    /// it is not a law of all magmas.
+    IdentityFails {
+        /// The identity, e.g. `x * y = y * x`.
+        #[schemars(length(min = 1, max = 4096))]
+        identity: String,
+    },
     /// Some simple graph of exactly `order` vertices (connected, if asked) has `property` in `value`.
     GraphProperty {
         /// Number of vertices (1..=10).
@@ -98,7 +105,7 @@ pub enum Claim {
 /// A claim, checked.
 #[derive(Debug, Clone)]
 enum Parsed {
-    Magma { holds: Vec<Identity>, fails: Identity },
+    Magma { holds: Vec<Identity>, fails: Identity, only_identity: bool },
     Graph { order: u32, connected: bool, property: Property, value: ClaimValue },
 }
 
@@ -142,13 +149,17 @@ fn check_claim(claim: Claim, at: &str) -> Result<Checked, Vec<Diagnostic>> {
                 }
             }
             match parse_identity(&fails) {
-                Ok(fails) => Parsed::Magma { holds: laws, fails },
+                Ok(fails) => Parsed::Magma { holds: laws, fails, only_identity: false },
                 Err(e) => {
                     problems.push(Diagnostic::at(format!("{at}/fails"), "PARSE_ERROR", e.to_string()));
                     return Err(problems);
                 }
             }
         }
+        Claim::IdentityFails { identity } => match parse_identity(&identity) {
+            Ok(fails) => Parsed::Magma { holds: vec![], fails, only_identity: true },
+            Err(e) => return Err(vec![Diagnostic::at(format!("{at}/identity"), "PARSE_ERROR", e.to_string())]),
+        },
         Claim::GraphProperty { order, connected, property, value } => {
             if !(1..=MAX_ORDER).contains(&order) {
                 problems.push(Diagnostic::at(
@@ -198,7 +209,8 @@ fn check_claim(claim: Claim, at: &str) -> Result<Checked, Vec<Diagnostic>> {
         return Err(problems);
     }
     let canonical = match &parsed {
-        Parsed::Magma { holds, fails } => {
+        Parsed::Magma { fails, only_identity: true, .. } => Claim::IdentityFails { identity: fails.to_string() },
+        Parsed::Magma { holds, fails, .. } => {
             Claim::MagmaSeparation { holds: holds.iter().map(ToString::to_string).collect(), fails: fails.to_string() }
         }
         Parsed::Graph { order, connected, property, value } => {
@@ -428,7 +440,7 @@ impl Operation for WitnessFind {
 
     fn preflight(&self, p: &FindPrepared, _budget: &RunBudget) -> Result<(), Refusal> {
         match &p.claim.parsed {
-            Parsed::Magma { holds, fails } => {
+            Parsed::Magma { holds, fails, .. } => {
                 let search = algebra::Prepared { holds: holds.clone(), fails: fails.clone(), min: 1, max: p.max_size };
                 let worst = algebra::instances(&search, p.max_size);
                 if worst > MAX_INSTANCES {
@@ -457,7 +469,7 @@ impl Operation for WitnessFind {
         let digest = p.claim.digest();
         let canonical = p.claim.canonical.clone();
         let (witness, searched, scope) = match &p.claim.parsed {
-            Parsed::Magma { holds, fails } => {
+            Parsed::Magma { holds, fails, .. } => {
                 let search = algebra::Prepared { holds: holds.clone(), fails: fails.clone(), min: 1, max: p.max_size };
                 let mut witness = None;
                 for n in 1..=p.max_size {
@@ -693,7 +705,7 @@ fn evidence(claim: &Checked, w: WitnessInput) -> Result<(Value, Evidence), Vec<D
     };
     let scope = |what: &str| Scope::exact_input(format!("the given {what} for the claim"), claim.digest());
     match &claim.parsed {
-        Parsed::Magma { holds, fails } => {
+        Parsed::Magma { holds, fails, .. } => {
             let mut problems = Vec::new();
             if w.graph.is_some() {
                 problems.push(extra("graph"));
