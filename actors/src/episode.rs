@@ -298,13 +298,13 @@ impl Run {
                 vec![Diagnostic::error("CAPABILITY_UNAVAILABLE", "the capability's actor is restarting; retry")],
             ));
         }
-        let answer = match self.wait(&mut rx).await {
-            Ok(answer) => answer,
+        let (answer, stopped) = match self.wait(&mut rx).await {
+            Ok(answer) => (answer, None),
             Err(why) => {
                 // Stop the adapter, and give it the grace period to return what it has.
                 self.token.cancel();
                 match tokio::time::timeout(shared.grace, &mut rx).await {
-                    Ok(answer) => answer,
+                    Ok(answer) => (answer, Some(why)),
                     Err(_) => {
                         if !abandoned.swap(true, Ordering::SeqCst) {
                             shared.health.past_deadline(installed.id(), 1);
@@ -333,11 +333,11 @@ impl Run {
                 ));
             }
             Err(JobFailure::Adapter(e)) => {
+                // An adapter that stopped because the episode stopped it reports the episode's reason.
+                if let (Some(why), AdapterError::Cancelled | AdapterError::DeadlineExceeded) = (stopped, &e) {
+                    return Err(self.interrupted(why, "while the adapter was running"));
+                }
                 let (status, code) = match &e {
-                    // The run's token also fires at the deadline: then the adapter saw a timeout.
-                    AdapterError::Cancelled if Instant::now() >= self.deadline => {
-                        (ExecutionStatus::TimedOut, "DEADLINE_EXCEEDED")
-                    }
                     AdapterError::Cancelled => (ExecutionStatus::Cancelled, "CANCELLED"),
                     AdapterError::DeadlineExceeded => (ExecutionStatus::TimedOut, "DEADLINE_EXCEEDED"),
                     AdapterError::Unsupported(_) => (ExecutionStatus::Unsupported, "UNSUPPORTED"),

@@ -275,12 +275,8 @@ impl Operation for EvaluateBatch {
         let mut results = Vec::with_capacity(total);
         let mut interrupted = None;
         for (index, item) in p.items.iter().enumerate() {
-            if ctx.should_stop() {
-                interrupted = Some(if ctx.cancel.is_cancelled() && !ctx.remaining().is_zero() {
-                    Interruption::Cancelled
-                } else {
-                    Interruption::Deadline
-                });
+            if let Some(why) = ctx.interruption() {
+                interrupted = Some(why);
                 break;
             }
             let evaluated = match (&p.evaluator, item) {
@@ -295,8 +291,7 @@ impl Operation for EvaluateBatch {
             match evaluated {
                 Ok(e) => results.push(e),
                 Err(Interrupted) => {
-                    interrupted =
-                        Some(if ctx.remaining().is_zero() { Interruption::Deadline } else { Interruption::Cancelled });
+                    interrupted = Some(ctx.interruption().unwrap_or(Interruption::Deadline));
                     break;
                 }
             }

@@ -9,12 +9,7 @@
 //! a deadline is never "none found".
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use jacobian_runtime::adapter::{AdapterContext, AdapterError, Outcome, PrepareContext, Refusal, RunBudget};
 use jacobian_runtime::contract::{AssuranceLevel, Completeness, Diagnostic, InputKind, Mode, Provider};
@@ -30,7 +25,7 @@ use serde_json::{Value, json};
 use crate::algebra::{self, COUNTERMODEL_EVIDENCE, MAX_INSTANCES, MAX_SIZE};
 use crate::backends::jacobian_builtin;
 use crate::graph::GraphInput;
-use crate::graph::enumerate::GENG;
+use crate::graph::enumerate::{GENG, stream_geng};
 use crate::graph::invariants::{Graph, Interrupted};
 use crate::graph::properties::{Property, compute, interrupted};
 
@@ -538,8 +533,8 @@ fn integer(v: &Value) -> Option<u64> {
     v.as_u64().or_else(|| v.as_str().and_then(|s| s.parse().ok()))
 }
 
-/// Streams geng's graphs of `order` (with `edges` edges, when given) until one has `property` in `value`; returns it (canonical)
-/// and the number of graphs read. Cancellation and deadlines kill geng; it is always reaped.
+/// Streams geng's graphs of `order` (with `edges` edges, when given) until one has `property` in
+/// `value`; returns it (canonical) and the number of graphs read.
 fn find_graph(
     path: &Path,
     order: u32,
@@ -549,86 +544,28 @@ fn find_graph(
     value: ClaimValue,
     ctx: &AdapterContext,
 ) -> Result<(Option<SimpleGraph>, u64), AdapterError> {
-    let mut cmd = Command::new(path);
-    cmd.arg("-q");
-    if connected {
-        cmd.arg("-c");
+    if edges.is_some_and(|(min, max)| min > max) {
+        return Ok((None, 0));
     }
-    cmd.arg(order.to_string());
-    if let Some((min, max)) = edges {
-        if min > max {
-            return Ok((None, 0));
-        }
-        cmd.arg(format!("{min}:{max}"));
-    }
-    let mut child = cmd
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| AdapterError::Backend(format!("cannot start geng: {e}")))?;
-    let stdout = child.stdout.take().ok_or_else(|| AdapterError::Backend("geng has no stdout".into()))?;
-    let child = Arc::new(Mutex::new(child));
-    let done = AtomicBool::new(false);
-    let kill = |child: &Mutex<Child>| {
-        if let Ok(mut c) = child.lock() {
-            let _ = c.kill();
-        }
-    };
     let stop = || ctx.should_stop();
-    let result = std::thread::scope(|s| {
-        s.spawn(|| {
-            while !done.load(Ordering::Acquire) {
-                if ctx.should_stop() {
-                    kill(&child);
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(5));
+    let mut found = None;
+    let (count, _) = stream_geng(path, order, connected, edges, ctx, |_, line| {
+        let g = SimpleGraph::from_graph6(line)
+            .map_err(|e| AdapterError::Backend(format!("geng wrote invalid graph6: {e}")))?;
+        match compute(property, &Graph::new(&g), &stop) {
+            Ok(v) if matches(&v, value) => {
+                found = Some(g);
+                Ok(true)
             }
-        });
-        let mut count = 0u64;
-        let mut reader = BufReader::with_capacity(1 << 16, stdout);
-        let mut line = String::new();
-        let result = loop {
-            line.clear();
-            match reader.read_line(&mut line) {
-                Ok(0) => break Ok((None, true)),
-                Ok(_) => {}
-                Err(e) => break Err(AdapterError::Backend(format!("reading geng's output: {e}"))),
-            }
-            count += 1;
-            let g = match SimpleGraph::from_graph6(line.trim_end()) {
-                Ok(g) => g,
-                Err(e) => break Err(AdapterError::Backend(format!("geng wrote invalid graph6: {e}"))),
-            };
-            match compute(property, &Graph::new(&g), &stop) {
-                Ok(v) if matches(&v, value) => {
-                    kill(&child);
-                    break Ok((Some(g), false));
-                }
-                Ok(_) => {}
-                Err(Interrupted) => break Err(interrupted(ctx)),
-            }
-            if count.is_multiple_of(4096) {
-                ctx.progress(count, None, Some(format!("{count} graphs")));
-            }
-        };
-        done.store(true, Ordering::Release);
-        result.map(|(g, finished)| (g, finished, count))
-    });
-    let status = child.lock().map_err(|_| AdapterError::Backend("geng handle poisoned".into()))?.wait();
-    let (graph, finished, count) = result?;
-    if graph.is_none() {
+            Ok(_) => Ok(false),
+            Err(Interrupted) => Err(interrupted(ctx)),
+        }
+    })?;
+    if found.is_none() {
         // geng's output may have ended because it was killed: never "none found" then.
         ctx.checkpoint()?;
     }
-    if finished {
-        let status = status.map_err(|e| AdapterError::Backend(format!("waiting for geng: {e}")))?;
-        if !status.success() {
-            return Err(AdapterError::Backend(format!("geng failed: {status}")));
-        }
-    }
-    let graph = graph
+    let graph = found
         .map(|g| SimpleGraph::new(g.order, g.edges))
         .transpose()
         .map_err(|_| AdapterError::Backend("geng wrote an invalid graph".into()))?;

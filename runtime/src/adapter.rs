@@ -154,14 +154,24 @@ impl AdapterContext {
         self.cancel.is_cancelled() || Instant::now() >= self.deadline
     }
 
+    /// Why the run must stop, if it must. A passed deadline wins over cancellation, since the
+    /// run's token also fires at the deadline.
+    pub fn interruption(&self) -> Option<Interruption> {
+        if Instant::now() >= self.deadline {
+            Some(Interruption::Deadline)
+        } else if self.cancel.is_cancelled() {
+            Some(Interruption::Cancelled)
+        } else {
+            None
+        }
+    }
+
     /// `Err` once the run should stop, saying why; use with `?` in loops.
     pub fn checkpoint(&self) -> Result<(), AdapterError> {
-        if self.cancel.is_cancelled() {
-            Err(AdapterError::Cancelled)
-        } else if Instant::now() >= self.deadline {
-            Err(AdapterError::DeadlineExceeded)
-        } else {
-            Ok(())
+        match self.interruption() {
+            None => Ok(()),
+            Some(Interruption::Deadline) => Err(AdapterError::DeadlineExceeded),
+            Some(Interruption::Cancelled) => Err(AdapterError::Cancelled),
         }
     }
 

@@ -10,7 +10,7 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, LazyLock, Mutex};
+use std::sync::{LazyLock, Mutex};
 use std::time::{Duration, Instant};
 
 use jacobian_runtime::adapter::{AdapterContext, AdapterError, Outcome, PrepareContext, Refusal, RunBudget};
@@ -278,12 +278,40 @@ fn run_geng(
     ctx: &AdapterContext,
 ) -> Result<(u64, bool), AdapterError> {
     let i = &p.input;
+    let edges = Some((u64::from(i.min_edges.unwrap_or(0)), u64::from(p.max_edges)));
+    let (count, finished) = stream_geng(path, i.order, i.connected, edges, ctx, |count, line| {
+        if let Some(kept) = keep.as_deref_mut() {
+            kept.push(line.to_owned());
+        }
+        Ok(count >= limit)
+    })?;
+    ctx.checkpoint()?;
+    ctx.progress(count, Some(count), Some(format!("{count} graphs")));
+    Ok((count, finished))
+}
+
+/// Streams `geng -q [-c] order [min:max]`, handing each graph6 line (and the count so far) to
+/// `on_graph`, which returns true to stop early. A watcher kills geng as soon as the run must
+/// stop, even while geng is silent; geng is always reaped. Returns the graphs read and whether
+/// geng ran to its end (a failing exit is an error then); a stream ended by the run's
+/// cancellation or deadline is that interruption, never a finished enumeration.
+pub(crate) fn stream_geng(
+    path: &Path,
+    order: u32,
+    connected: bool,
+    edges: Option<(u64, u64)>,
+    ctx: &AdapterContext,
+    mut on_graph: impl FnMut(u64, &str) -> Result<bool, AdapterError>,
+) -> Result<(u64, bool), AdapterError> {
     let mut cmd = Command::new(path);
     cmd.arg("-q");
-    if i.connected {
+    if connected {
         cmd.arg("-c");
     }
-    cmd.arg(i.order.to_string()).arg(format!("{}:{}", i.min_edges.unwrap_or(0), p.max_edges));
+    cmd.arg(order.to_string());
+    if let Some((min, max)) = edges {
+        cmd.arg(format!("{min}:{max}"));
+    }
     let mut child = cmd
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -291,7 +319,7 @@ fn run_geng(
         .spawn()
         .map_err(|e| AdapterError::Backend(format!("cannot start geng: {e}")))?;
     let stdout = child.stdout.take().ok_or_else(|| AdapterError::Backend("geng has no stdout".into()))?;
-    let child = Arc::new(Mutex::new(child));
+    let child = Mutex::new(child);
     let done = AtomicBool::new(false);
     let kill = |child: &Mutex<Child>| {
         if let Ok(mut c) = child.lock() {
@@ -299,7 +327,6 @@ fn run_geng(
         }
     };
     let outcome = std::thread::scope(|s| {
-        // The watcher: kills geng as soon as the run must stop, even while geng is silent.
         s.spawn(|| {
             while !done.load(Ordering::Acquire) {
                 if ctx.should_stop() {
@@ -321,12 +348,16 @@ fn run_geng(
                 Err(e) => break Err(AdapterError::Backend(format!("reading geng's output: {e}"))),
             }
             count += 1;
-            if let Some(kept) = keep.as_deref_mut() {
-                kept.push(line.trim_end().to_owned());
-            }
-            if count >= limit {
-                kill(&child);
-                break Ok(false);
+            match on_graph(count, line.trim_end()) {
+                Ok(false) => {}
+                Ok(true) => {
+                    kill(&child);
+                    break Ok(false);
+                }
+                Err(e) => {
+                    kill(&child);
+                    break Err(e);
+                }
             }
             if count.is_multiple_of(4096) && last_report.elapsed() >= Duration::from_millis(50) {
                 last_report = Instant::now();
@@ -337,14 +368,14 @@ fn run_geng(
         result.map(|finished| (count, finished))
     });
     let status = child.lock().map_err(|_| AdapterError::Backend("geng handle poisoned".into()))?.wait();
-    ctx.checkpoint()?;
     let (count, finished) = outcome?;
     if finished {
+        // The stream also ends when the watcher killed geng: that is the run's interruption.
+        ctx.checkpoint()?;
         let status = status.map_err(|e| AdapterError::Backend(format!("waiting for geng: {e}")))?;
         if !status.success() {
             return Err(AdapterError::Backend(format!("geng failed: {status}")));
         }
     }
-    ctx.progress(count, Some(count), Some(format!("{count} graphs")));
     Ok((count, finished))
 }
