@@ -12,4 +12,5 @@ mod evaluate;
 mod graph;
 mod mcp;
 mod partition;
+mod sat;
 mod witness;

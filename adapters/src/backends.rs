@@ -5,6 +5,10 @@ use jacobian_runtime::contract::Provider;
 
 /// Exact version of the num-bigint crate linked (checked against Cargo.lock by a test).
 pub const NUM_BIGINT_VERSION: &str = "0.4.8";
+/// Version of CaDiCaL that rustsat-cadical compiles in (its default).
+pub const CADICAL_VERSION: &str = "2.2.1";
+/// Exact version of the rustsat-cadical crate linked (checked against Cargo.lock by a test).
+pub const RUSTSAT_CADICAL_VERSION: &str = "0.7.5";
 /// Exact version of the petgraph crate linked (checked against Cargo.lock by a test).
 pub const PETGRAPH_VERSION: &str = "0.8.3";
 
@@ -51,6 +55,7 @@ mod tests {
     fn pinned_versions_match_the_lock_file() {
         assert_eq!(locked_version("num-bigint"), NUM_BIGINT_VERSION);
         assert_eq!(locked_version("petgraph"), PETGRAPH_VERSION);
+        assert_eq!(locked_version("rustsat-cadical"), RUSTSAT_CADICAL_VERSION);
     }
 
     #[test]

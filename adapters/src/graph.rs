@@ -8,6 +8,7 @@
 //! the scope of the result.
 
 pub mod atlas;
+pub mod coloring;
 pub mod construct;
 pub mod enumerate;
 pub mod invariants;

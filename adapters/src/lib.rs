@@ -1,5 +1,5 @@
 //! Jacobian's capabilities: one module per mathematical domain, each wrapping a maintained
-//! library or tool (petgraph, Z3, nauty, exact big-number arithmetic) behind the runtime's
+//! library or tool (petgraph, Z3, nauty, CaDiCaL, exact big-number arithmetic) behind the runtime's
 //! [`jacobian_runtime::CapabilityAdapter`] contract.
 //!
 //! Adapters produce results and evidence; they never certify them. They are registered as
@@ -13,6 +13,8 @@ pub mod evaluate;
 pub mod graph;
 pub mod integer;
 pub mod partition;
+pub mod sat;
+pub mod smt;
 pub mod witness;
 pub mod z3run;
 
@@ -43,5 +45,9 @@ pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
         Arc::new(Typed::new(witness::ClaimValidate)),
         Arc::new(Typed::new(witness::WitnessFind)),
         Arc::new(Typed::new(witness::WitnessVerify)),
+        Arc::new(Typed::new(sat::SatSolve)),
+        Arc::new(Typed::new(sat::CertificateVerify)),
+        Arc::new(Typed::new(smt::SmtCheck)),
+        Arc::new(Typed::new(graph::coloring::EncodeKColoring)),
     ]
 }

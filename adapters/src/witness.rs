@@ -1,10 +1,11 @@
 //! Existential claims and their witnesses: state a claim, search for a witness, check one.
 //!
 //! A claim says that some finite object exists: a magma separating equational laws
-//! (`magma_separation`), or a graph of a given order whose invariant lies in a range
-//! (`graph_property`). `claim.validate` puts a claim in canonical form and stores it;
-//! `witness.find` searches a bounded scope for a witness (Z3 for magmas, nauty's `geng` and the
-//! exact invariants for graphs); `witness.verify` hands a given witness to a checker. A found
+//! (`magma_separation`), a graph of a given order whose invariant lies in a range
+//! (`graph_property`), or a satisfying assignment of a stored CNF formula (`cnf_satisfiable`).
+//! `claim.validate` puts a claim in canonical form and stores it; `witness.find` searches a
+//! bounded scope for a witness (Z3 for magmas, nauty's `geng` and the exact invariants for
+//! graphs, CaDiCaL for formulas); `witness.verify` hands a given witness to a checker. A found
 //! witness is unchecked (HEURISTIC); "none found" is exhaustive over exactly the scope searched;
 //! a deadline is never "none found".
 
@@ -28,6 +29,7 @@ use crate::graph::GraphInput;
 use crate::graph::enumerate::{GENG, stream_geng};
 use crate::graph::invariants::{Graph, Interrupted};
 use crate::graph::properties::{Property, compute, interrupted};
+use crate::sat::{self, Answer, CnfSource, MODEL_EVIDENCE, ResolvedCnf};
 
 /// Schema URI of a stored canonical claim.
 pub const CLAIM_SCHEMA: &str = "urn:jacobian:schema:claim:v1";
@@ -95,6 +97,11 @@ pub enum Claim {
         /// Its value: a truth value, an integer, or `{"min": a, "max": b}`.
         value: ClaimValue,
     },
+    /// The stored CNF formula (a CNF object or DIMACS text) has a satisfying assignment.
+    CnfSatisfiable {
+        /// The stored formula.
+        cnf_uri: ArtifactUri,
+    },
 }
 
 /// A claim, checked.
@@ -102,6 +109,7 @@ pub enum Claim {
 enum Parsed {
     Magma { holds: Vec<Identity>, fails: Identity, only_identity: bool },
     Graph { order: u32, connected: bool, property: Property, value: ClaimValue },
+    Cnf { uri: ArtifactUri },
 }
 
 /// A parsed claim and its canonical form.
@@ -199,6 +207,7 @@ fn check_claim(claim: Claim, at: &str) -> Result<Checked, Vec<Diagnostic>> {
             };
             Parsed::Graph { order, connected: connected.unwrap_or(false), property, value }
         }
+        Claim::CnfSatisfiable { cnf_uri } => Parsed::Cnf { uri: cnf_uri },
     };
     if !problems.is_empty() {
         return Err(problems);
@@ -211,6 +220,7 @@ fn check_claim(claim: Claim, at: &str) -> Result<Checked, Vec<Diagnostic>> {
         Parsed::Graph { order, connected, property, value } => {
             Claim::GraphProperty { order: *order, connected: Some(*connected), property: *property, value: *value }
         }
+        Parsed::Cnf { uri } => Claim::CnfSatisfiable { cnf_uri: *uri },
     };
     Ok(Checked { parsed, canonical })
 }
@@ -244,6 +254,14 @@ fn resolve_claim(
             "give the claim inline (`claim`) or by reference (`claim_uri`), not both",
         )]),
     }
+}
+
+/// The formula of a `cnf_satisfiable` claim, read and validated; diagnostics at `{at}/cnf_uri`.
+fn claim_formula(claim: &Checked, at: &str, cx: &PrepareContext) -> Result<Option<ResolvedCnf>, Vec<Diagnostic>> {
+    let Parsed::Cnf { uri } = claim.parsed else { return Ok(None) };
+    sat::resolve_cnf(CnfSource { cnf_uri: Some(uri), ..CnfSource::default() }, cx)
+        .map(Some)
+        .map_err(|ds| ds.into_iter().map(|d| Diagnostic { path: Some(format!("{at}/cnf_uri")), ..d }).collect())
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -286,8 +304,9 @@ impl Operation for ClaimValidate {
                           satisfies every law of `holds` and violates `fails`) or `graph_property` (some graph of \
                           exactly `order` vertices, 1..=10, optionally connected, has a scalar invariant of \
                           graph.compute.properties equal to `value`: a truth value, an integer or \
-                          {\"min\", \"max\"}). Identities are printed canonically and integers become ranges.",
-            tags: &["claim", "existential", "witness", "magma", "graph", "canonical"],
+                          {\"min\", \"max\"}), or `cnf_satisfiable` (the stored CNF formula `cnf_uri` has a \
+                          satisfying assignment). Identities are printed canonically and integers become ranges.",
+            tags: &["claim", "existential", "witness", "magma", "graph", "cnf", "canonical"],
             modes: &[Mode::Explore],
             input_kind: InputKind::StructuredRequest,
             artifact_types: &[],
@@ -319,8 +338,10 @@ impl Operation for ClaimValidate {
         ]
     }
 
-    fn prepare(&self, input: ValidateInput, _cx: &PrepareContext) -> Result<Checked, Vec<Diagnostic>> {
-        check_claim(input.claim, "/claim")
+    fn prepare(&self, input: ValidateInput, cx: &PrepareContext) -> Result<Checked, Vec<Diagnostic>> {
+        let claim = check_claim(input.claim, "/claim")?;
+        claim_formula(&claim, "/claim", cx)?;
+        Ok(claim)
     }
 
     fn run(&self, c: Checked, ctx: &AdapterContext) -> Result<Outcome<ValidateOutput>, AdapterError> {
@@ -370,6 +391,7 @@ pub struct FindPrepared {
     claim: Checked,
     uri: Option<ArtifactUri>,
     max_size: u32,
+    cnf: Option<ResolvedCnf>,
 }
 
 /// `witness.find`.
@@ -388,10 +410,11 @@ impl Operation for WitnessFind {
             description: "Magma claims: Z3 searches magmas of size 1..=max_size (default 4) in which every law of \
                           `holds` holds and `fails` fails. Graph claims: nauty's geng enumerates the graphs of the \
                           order (connected ones if asked), one per isomorphism class, and each is evaluated exactly \
-                          until one has the property in range. A found witness is HEURISTIC until witness.verify \
+                          until one has the property in range. CNF claims: CaDiCaL looks for a satisfying \
+                          assignment. A found witness is HEURISTIC until witness.verify \
                           has a checker accept it; \"none found\" is exhaustive over exactly the scope named; a \
                           deadline ends the run TIMED_OUT, never \"none found\".",
-            tags: &["witness", "search", "existential", "claim", "magma", "countermodel", "graph", "geng", "z3"],
+            tags: &["witness", "search", "existential", "claim", "magma", "countermodel", "graph", "geng", "z3", "cnf"],
             modes: &[Mode::Explore],
             input_kind: InputKind::StructuredRequest,
             artifact_types: &[CLAIM_SCHEMA],
@@ -419,18 +442,20 @@ impl Operation for WitnessFind {
 
     fn prepare(&self, input: FindInput, cx: &PrepareContext) -> Result<FindPrepared, Vec<Diagnostic>> {
         let claim = resolve_claim(input.claim, input.claim_uri, cx)?;
-        if matches!(claim.parsed, Parsed::Graph { .. }) && input.max_size.is_some() {
+        if !matches!(claim.parsed, Parsed::Magma { .. }) && input.max_size.is_some() {
             return Err(vec![Diagnostic::at(
                 "/max_size",
                 "NOT_APPLICABLE",
-                "max_size bounds magma claims; a graph claim fixes its order",
+                "max_size bounds magma claims; a graph claim fixes its order, a CNF claim its variables",
             )]);
         }
+        let at = if input.claim_uri.is_some() { "/claim_uri" } else { "/claim" };
+        let cnf = claim_formula(&claim, at, cx)?;
         let max_size = input.max_size.unwrap_or(DEFAULT_MAGMA);
         if !(1..=MAX_SIZE).contains(&max_size) {
             return Err(vec![Diagnostic::at("/max_size", "OUT_OF_RANGE", format!("max_size is 1..={MAX_SIZE}"))]);
         }
-        Ok(FindPrepared { claim, uri: input.claim_uri, max_size })
+        Ok(FindPrepared { claim, uri: input.claim_uri, max_size, cnf })
     }
 
     fn preflight(&self, p: &FindPrepared, _budget: &RunBudget) -> Result<(), Refusal> {
@@ -455,7 +480,7 @@ impl Operation for WitnessFind {
                     "nauty's geng is not installed (Debian: apt install nauty; or set JACOBIAN_GENG)",
                 )));
             }
-            Parsed::Graph { .. } => {}
+            Parsed::Graph { .. } | Parsed::Cnf { .. } => {}
         }
         Ok(())
     }
@@ -504,6 +529,20 @@ impl Operation for WitnessFind {
                     .bound("connected", *connected);
                 (witness, format!("all {count} {class}"), scope)
             }
+            Parsed::Cnf { .. } => {
+                let cnf = p.cnf.as_ref().ok_or_else(|| AdapterError::Backend("the formula was not resolved".into()))?;
+                let Some(answer) = sat::solve_cnf(&cnf.cnf, false, &|| ctx.should_stop())? else {
+                    ctx.checkpoint()?;
+                    return Err(AdapterError::Backend("CaDiCaL stopped without an answer".into()));
+                };
+                let witness = match answer {
+                    Answer::Sat(model) => Some(json!({"model": model})),
+                    Answer::Unsat(_) => None,
+                };
+                let searched = format!("every assignment of the formula's {} variables (CaDiCaL)", cnf.cnf.variables);
+                let scope = Scope::exact_input("assignments of exactly the claimed formula", digest);
+                (witness, searched, scope)
+            }
         };
         let found = witness.is_some();
         let output = FindOutput { found, claim: canonical, witness, searched };
@@ -512,6 +551,14 @@ impl Operation for WitnessFind {
         } else {
             Outcome { completeness: Completeness::complete(), ..Outcome::computed(output, scope) }
         };
+        if !found && matches!(p.claim.parsed, Parsed::Cnf { .. }) {
+            outcome = outcome.obligation(
+                "CHECK_REFUTATION",
+                "that no assignment exists rests on CaDiCaL alone here; sat.solve in VERIFY mode proves it with a \
+                 checked LRAT refutation",
+                Some(sat::UNSAT_EVIDENCE),
+            );
+        }
         if let Some(uri) = p.uri {
             outcome = outcome.artifact(uri);
         }
@@ -593,6 +640,10 @@ pub struct WitnessInput {
     /// The graph (graph claims).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub graph: Option<GraphInput>,
+    /// One DIMACS literal per variable, in order (CNF claims): `3` sets x3 true, `-3` false.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 16_777_216))]
+    pub model: Option<Vec<i32>>,
 }
 
 /// Input of `witness.verify`.
@@ -624,12 +675,14 @@ pub struct VerifyPrepared {
     uri: Option<ArtifactUri>,
     witness: Value,
     evidence: Evidence,
+    /// The formula of a CNF claim, stored as canonical DIMACS when the run starts.
+    cnf: Option<ResolvedCnf>,
 }
 
 /// `witness.verify`.
 pub struct WitnessVerify;
 
-fn evidence(claim: &Checked, w: WitnessInput) -> Result<(Value, Evidence), Vec<Diagnostic>> {
+fn evidence(claim: &Checked, w: WitnessInput, cnf: Option<&ResolvedCnf>) -> Result<(Value, Evidence), Vec<Diagnostic>> {
     let witness = serde_json::to_value(&w).unwrap_or(Value::Null);
     let missing =
         |field: &str, what: &str| Diagnostic::at(format!("/witness/{field}"), "MISSING_FIELD", what.to_owned());
@@ -643,10 +696,11 @@ fn evidence(claim: &Checked, w: WitnessInput) -> Result<(Value, Evidence), Vec<D
     let scope = |what: &str| Scope::exact_input(format!("the given {what} for the claim"), claim.digest());
     match &claim.parsed {
         Parsed::Magma { holds, fails, .. } => {
-            let mut problems = Vec::new();
-            if w.graph.is_some() {
-                problems.push(extra("graph"));
-            }
+            let mut problems: Vec<Diagnostic> = [("graph", w.graph.is_some()), ("model", w.model.is_some())]
+                .into_iter()
+                .filter(|(_, given)| *given)
+                .map(|(field, _)| extra(field))
+                .collect();
             let (Some(magma), Some(assignment)) = (w.magma, w.assignment) else {
                 problems.push(missing("magma", "a magma witness needs `magma` and `assignment`"));
                 return Err(problems);
@@ -678,6 +732,7 @@ fn evidence(claim: &Checked, w: WitnessInput) -> Result<(Value, Evidence), Vec<D
                 ("magma", w.magma.is_some()),
                 ("constants", w.constants.is_some()),
                 ("assignment", w.assignment.is_some()),
+                ("model", w.model.is_some()),
             ]
             .into_iter()
             .filter(|(_, given)| *given)
@@ -705,6 +760,27 @@ fn evidence(claim: &Checked, w: WitnessInput) -> Result<(Value, Evidence), Vec<D
                 },
             ))
         }
+        Parsed::Cnf { .. } => {
+            let mut problems: Vec<Diagnostic> = [
+                ("magma", w.magma.is_some()),
+                ("constants", w.constants.is_some()),
+                ("assignment", w.assignment.is_some()),
+                ("graph", w.graph.is_some()),
+            ]
+            .into_iter()
+            .filter(|(_, given)| *given)
+            .map(|(field, _)| extra(field))
+            .collect();
+            let (Some(model), Some(cnf)) = (w.model, cnf) else {
+                problems.push(missing("model", "a CNF witness needs `model`: one literal per variable"));
+                return Err(problems);
+            };
+            if !problems.is_empty() {
+                return Err(problems);
+            }
+            // The checker replays the model against the canonical DIMACS text, which the run stores.
+            Ok((witness, sat::model_evidence(cnf, cnf.uri(), &model)))
+        }
     }
 }
 
@@ -722,8 +798,9 @@ impl Operation for WitnessVerify {
             description: "Hands the witness to a checker: a magma witness (`magma`, `constants`, `assignment`) goes \
                           to the magma countermodel checker, which replays every law at every assignment; a graph \
                           witness (`graph`) goes to the graph property checker, which recomputes the invariant by \
-                          brute force and checks the order, connectivity and range.",
-            tags: &["witness", "verify", "check", "existential", "claim", "magma", "graph"],
+                          brute force and checks the order, connectivity and range; a CNF model (`model`) goes to \
+                          the model replay checker, which evaluates every clause of the stored formula.",
+            tags: &["witness", "verify", "check", "existential", "claim", "magma", "graph", "cnf", "sat", "model"],
             modes: &[Mode::Verify],
             input_kind: InputKind::StructuredRequest,
             artifact_types: &[CLAIM_SCHEMA],
@@ -731,7 +808,7 @@ impl Operation for WitnessVerify {
             scope_rule: "Exactly the given witness for the given claim.",
             read_only: true,
             writes_artifacts: false,
-            evidence_kinds: &[COUNTERMODEL_EVIDENCE, GRAPH_WITNESS_EVIDENCE],
+            evidence_kinds: &[COUNTERMODEL_EVIDENCE, GRAPH_WITNESS_EVIDENCE, MODEL_EVIDENCE],
             relationships: &[("consumes", "claim.validate"), ("consumes", "witness.find")],
         }
     }
@@ -751,14 +828,19 @@ impl Operation for WitnessVerify {
 
     fn prepare(&self, input: VerifyInput, cx: &PrepareContext) -> Result<VerifyPrepared, Vec<Diagnostic>> {
         let claim = resolve_claim(input.claim, input.claim_uri, cx)?;
-        let (witness, evidence) = evidence(&claim, input.witness)?;
-        Ok(VerifyPrepared { claim, uri: input.claim_uri, witness, evidence })
+        let at = if input.claim_uri.is_some() { "/claim_uri" } else { "/claim" };
+        let cnf = claim_formula(&claim, at, cx)?;
+        let (witness, evidence) = evidence(&claim, input.witness, cnf.as_ref())?;
+        Ok(VerifyPrepared { claim, uri: input.claim_uri, witness, evidence, cnf })
     }
 
-    fn run(&self, p: VerifyPrepared, _ctx: &AdapterContext) -> Result<Outcome<VerifyOutput>, AdapterError> {
+    fn run(&self, p: VerifyPrepared, ctx: &AdapterContext) -> Result<Outcome<VerifyOutput>, AdapterError> {
         let scope = p.evidence.scope.clone();
         let output = VerifyOutput { claim: p.claim.canonical, witness: p.witness };
         let mut outcome = Outcome::heuristic(output, scope, Completeness::unknown()).evidence(p.evidence);
+        if let Some(cnf) = &p.cnf {
+            outcome = outcome.artifact(cnf.store(ctx)?);
+        }
         if let Some(uri) = p.uri {
             outcome = outcome.artifact(uri);
         }

@@ -8,9 +8,12 @@
 #![deny(missing_docs)]
 
 pub mod algebra;
+pub mod evidence;
 pub mod graph;
 pub mod integer;
 pub mod partition;
+pub mod sat;
+pub mod smt;
 pub mod witness;
 
 use std::sync::Arc;
@@ -27,5 +30,8 @@ pub fn bundled() -> Vec<SharedChecker> {
         Arc::new(algebra::CountermodelReplay),
         Arc::new(partition::PartitionCoverage),
         Arc::new(witness::GraphPropertyWitness),
+        Arc::new(sat::LratRefutation),
+        Arc::new(sat::ModelReplay),
+        Arc::new(smt::ModelReplay),
     ]
 }

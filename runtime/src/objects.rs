@@ -4,6 +4,7 @@
 //! cross-field rules and returns the one canonical form, so equal objects get equal
 //! artifact digests. Domain kinds live in the submodules; the registry maps schema URIs to them.
 
+pub mod cnf;
 pub mod domain;
 pub mod graph;
 pub mod integer;
@@ -128,6 +129,7 @@ impl ObjectRegistry {
     /// The object kinds bundled with the runtime.
     pub fn bundled() -> Self {
         Self::new()
+            .with::<cnf::Cnf>()
             .with::<domain::FiniteDomain>()
             .with::<graph::SimpleGraph>()
             .with::<magma::FiniteMagma>()

@@ -1,0 +1,674 @@
+//! SAT with certificates: `sat.solve` (CaDiCaL, with an LRAT proof of every UNSAT answer) and
+//! `certificate.verify` (an LRAT refutation handed to the independent LRAT checker).
+//!
+//! CaDiCaL 2.2 is linked through the maintained `rustsat-cadical` crate rather than run as
+//! Debian's binary: Debian packages CaDiCaL 1.5.3, which writes DRAT only, and no DRAT-to-LRAT
+//! converter is packaged, while CaDiCaL 2.2 writes LRAT itself, the format the checker replays
+//! in linear time. The solver runs on the run's blocking thread; a watcher calls CaDiCaL's
+//! `terminate` the moment the run is cancelled or its deadline passes, and CaDiCaL polls that
+//! flag between propagations, so the run stops within milliseconds. An interrupted solve is
+//! never an answer.
+//!
+//! Every formula is bound by the digest of its canonical DIMACS text (see
+//! [`jacobian_runtime::objects::cnf`]), stored as an artifact: models, proofs and verification
+//! records name that artifact.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use jacobian_runtime::adapter::{AdapterContext, AdapterError, Outcome, PrepareContext, Refusal, RunBudget};
+use jacobian_runtime::contract::{AssuranceLevel, Completeness, Diagnostic, InputKind, Mode, Provider};
+use jacobian_runtime::objects::cnf::{CNF_SCHEMA, Cnf, DIMACS_CNF_SCHEMA};
+use jacobian_runtime::typed::{Describe, Operation};
+use jacobian_runtime::{ArtifactUri, Digest, Evidence, Scope};
+use rustsat::solvers::{Interrupt, InterruptSolver, Solve, SolverResult};
+use rustsat::types::{Clause, Lit, TernaryVal};
+use rustsat_cadical::{CaDiCaL, ProofFormat};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use crate::backends::{CADICAL_VERSION, RUSTSAT_CADICAL_VERSION, bundled_crate, jacobian_builtin};
+
+/// Evidence kind of an LRAT refutation.
+pub const UNSAT_EVIDENCE: &str = "sat.unsat_proof/v1";
+const UNSAT_SEMANTICS: &str = "urn:jacobian:semantics:cnf-unsatisfiable:v1";
+/// Certificate format of a textual LRAT proof.
+pub const LRAT_FORMAT: &str = "LRAT_TEXT_V1";
+/// Evidence kind of a satisfying assignment.
+pub const MODEL_EVIDENCE: &str = "sat.model/v1";
+const MODEL_SEMANTICS: &str = "urn:jacobian:semantics:cnf-satisfiable:v1";
+const MODEL_FORMAT: &str = "DIMACS_MODEL_V1";
+/// Schema URI of stored LRAT proofs (text).
+pub const LRAT_SCHEMA: &str = "urn:jacobian:schema:lrat-proof:v1";
+/// Largest DIMACS or LRAT text accepted inline.
+const MAX_INLINE_TEXT: usize = 64 << 20;
+
+/// Where a formula comes from, as an input gives it (`cnf`, `dimacs`, `cnf_uri`): exactly one.
+#[derive(Debug, Default)]
+pub struct CnfSource {
+    /// The formula inline.
+    pub cnf: Option<Cnf>,
+    /// The formula as DIMACS text.
+    pub dimacs: Option<String>,
+    /// A stored formula.
+    pub cnf_uri: Option<ArtifactUri>,
+}
+
+/// A formula in canonical form, with the artifact it was read from.
+#[derive(Debug, Clone)]
+pub struct ResolvedCnf {
+    /// The canonical formula.
+    pub cnf: Cnf,
+    /// The artifact it came from, when given by URI.
+    pub source: Option<ArtifactUri>,
+    /// Its canonical DIMACS text.
+    pub dimacs: String,
+}
+
+impl ResolvedCnf {
+    fn new(cnf: Cnf, source: Option<ArtifactUri>) -> Self {
+        let dimacs = cnf.to_dimacs();
+        ResolvedCnf { cnf, source, dimacs }
+    }
+
+    /// The URI the canonical DIMACS text has (stored or not).
+    pub fn uri(&self) -> ArtifactUri {
+        ArtifactUri::from_digest(Digest::of_bytes(self.dimacs.as_bytes()))
+    }
+
+    /// Stores the canonical DIMACS text (derived from the source artifact, if any).
+    pub fn store(&self, ctx: &AdapterContext) -> Result<ArtifactUri, AdapterError> {
+        let uri = self.uri();
+        let parents: Vec<ArtifactUri> = self.source.iter().copied().filter(|s| *s != uri).collect();
+        Ok(ctx.artifacts().put_bytes(DIMACS_CNF_SCHEMA, "text/plain", self.dimacs.as_bytes(), &parents)?.uri)
+    }
+
+    /// The scope of every answer about the formula: exactly its canonical DIMACS text.
+    pub fn scope(&self) -> Scope {
+        Scope::exact_input("satisfiability of exactly the given CNF formula", self.uri().digest())
+    }
+}
+
+/// Resolves a formula given in exactly one way; diagnostics at `/cnf`, `/dimacs` or `/cnf_uri`.
+pub fn resolve_cnf(source: CnfSource, cx: &PrepareContext) -> Result<ResolvedCnf, Vec<Diagnostic>> {
+    match (source.cnf, source.dimacs, source.cnf_uri) {
+        (Some(c), None, None) => Cnf::new(c.variables, c.clauses)
+            .map(|c| ResolvedCnf::new(c, None))
+            .map_err(|ds| ds.into_iter().map(|d| d.under("/cnf")).collect()),
+        (None, Some(text), None) => Cnf::from_dimacs(&text, "/dimacs").map(|c| ResolvedCnf::new(c, None)),
+        (None, None, Some(uri)) => {
+            let at = |code: &str, message: String| vec![Diagnostic::at("/cnf_uri", code, message)];
+            let artifact = cx.artifacts.get(&uri).map_err(|e| at("UNKNOWN_ARTIFACT", format!("{uri}: {e}")))?;
+            let cnf = match artifact.manifest.schema_uri.as_str() {
+                CNF_SCHEMA => {
+                    let stored: Cnf = serde_json::from_slice(&artifact.bytes)
+                        .map_err(|e| at("MALFORMED_ARTIFACT", format!("{uri} is not a CNF object: {e}")))?;
+                    Cnf::new(stored.variables, stored.clauses)
+                        .map_err(|_| at("MALFORMED_ARTIFACT", format!("{uri} holds an invalid CNF object")))?
+                }
+                DIMACS_CNF_SCHEMA => {
+                    let text = std::str::from_utf8(&artifact.bytes)
+                        .map_err(|_| at("MALFORMED_ARTIFACT", format!("{uri} is not UTF-8 text")))?;
+                    Cnf::from_dimacs(text, "/cnf_uri")?
+                }
+                other => {
+                    return Err(at(
+                        "WRONG_ARTIFACT_TYPE",
+                        format!("{uri} is a {other}, not a {CNF_SCHEMA} or {DIMACS_CNF_SCHEMA}"),
+                    ));
+                }
+            };
+            Ok(ResolvedCnf::new(cnf, Some(uri)))
+        }
+        (None, None, None) => Err(vec![Diagnostic::at(
+            "/cnf",
+            "MISSING_FIELD",
+            "give the formula inline (`cnf`), as DIMACS text (`dimacs`) or by reference (`cnf_uri`)",
+        )]),
+        (_, dimacs, uri) => Err(vec![Diagnostic::at(
+            if uri.is_some() {
+                "/cnf_uri"
+            } else if dimacs.is_some() {
+                "/dimacs"
+            } else {
+                "/cnf"
+            },
+            "CONFLICTING_FIELDS",
+            "give the formula in exactly one way: `cnf`, `dimacs` or `cnf_uri`",
+        )]),
+    }
+}
+
+/// The claim both SAT evidence kinds make about a stored formula.
+fn formula_claim(cnf: &ResolvedCnf, uri: ArtifactUri) -> Value {
+    json!({"cnf": uri.to_string(), "variables": cnf.cnf.variables, "clauses": cnf.cnf.clauses.len()})
+}
+
+/// Evidence that `proof` (a stored LRAT text) refutes the stored formula `cnf_uri`.
+pub fn unsat_evidence(cnf: &ResolvedCnf, cnf_uri: ArtifactUri, proof: ArtifactUri) -> Evidence {
+    Evidence {
+        kind: UNSAT_EVIDENCE.into(),
+        claim: formula_claim(cnf, cnf_uri),
+        semantics: UNSAT_SEMANTICS.into(),
+        candidate: json!({"proof": proof.to_string(), "format": LRAT_FORMAT}),
+        scope: cnf.scope(),
+        certificate_format: LRAT_FORMAT.into(),
+        artifacts: vec![cnf_uri, proof],
+    }
+}
+
+/// Evidence that `model` (one DIMACS literal per variable, in order) satisfies the stored formula.
+pub fn model_evidence(cnf: &ResolvedCnf, cnf_uri: ArtifactUri, model: &[i32]) -> Evidence {
+    Evidence {
+        kind: MODEL_EVIDENCE.into(),
+        claim: formula_claim(cnf, cnf_uri),
+        semantics: MODEL_SEMANTICS.into(),
+        candidate: json!({"model": model}),
+        scope: cnf.scope(),
+        certificate_format: MODEL_FORMAT.into(),
+        artifacts: vec![cnf_uri],
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Solving.
+
+/// What CaDiCaL answered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    /// A model: `model[v - 1]` is `v` or `-v`.
+    Sat(Vec<i32>),
+    /// Unsatisfiable; the LRAT proof text when one was asked for.
+    Unsat(Option<Vec<u8>>),
+}
+
+fn backend(e: impl std::fmt::Display) -> AdapterError {
+    AdapterError::Backend(format!("CaDiCaL: {e}"))
+}
+
+/// Solves `cnf` with CaDiCaL, writing an LRAT proof when `with_proof`, until `should_stop`.
+/// `Ok(None)` means the solve was interrupted: no answer.
+pub fn solve_cnf(
+    cnf: &Cnf,
+    with_proof: bool,
+    should_stop: &(dyn Fn() -> bool + Sync),
+) -> Result<Option<Answer>, AdapterError> {
+    let proof_file = if with_proof {
+        Some(tempfile::Builder::new().prefix("jacobian-lrat-").tempfile().map_err(backend)?)
+    } else {
+        None
+    };
+    let result = {
+        let mut solver = CaDiCaL::default();
+        if let Some(file) = &proof_file {
+            solver.trace_proof(file.path(), ProofFormat::Lrat { binary: false }).map_err(backend)?;
+        }
+        for clause in &cnf.clauses {
+            let clause: Clause =
+                clause.iter().map(|&l| Lit::from_ipasir(l)).collect::<Result<_, _>>().map_err(backend)?;
+            solver.add_clause(clause).map_err(backend)?;
+        }
+        let interrupter = solver.interrupter();
+        let done = AtomicBool::new(false);
+        let outcome = std::thread::scope(|s| {
+            s.spawn(|| {
+                while !done.load(Ordering::Acquire) {
+                    if should_stop() {
+                        interrupter.interrupt();
+                        return;
+                    }
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+            });
+            let r = solver.solve();
+            done.store(true, Ordering::Release);
+            r
+        })
+        .map_err(backend)?;
+        match outcome {
+            SolverResult::Sat => {
+                let mut model = Vec::with_capacity(cnf.variables as usize);
+                for v in 1..=cnf.variables as i32 {
+                    let lit = Lit::from_ipasir(v).map_err(backend)?;
+                    // A variable in no clause is unknown to the solver: any value satisfies.
+                    let value = solver.lit_val(lit).unwrap_or(TernaryVal::False);
+                    model.push(if value == TernaryVal::True { v } else { -v });
+                }
+                Some(Answer::Sat(model))
+            }
+            SolverResult::Unsat => Some(Answer::Unsat(None)),
+            SolverResult::Interrupted => None,
+        }
+        // The solver is dropped here, which closes and flushes the proof file.
+    };
+    match (result, proof_file) {
+        (Some(Answer::Unsat(None)), Some(file)) => {
+            let proof = std::fs::read(file.path()).map_err(backend)?;
+            Ok(Some(Answer::Unsat(Some(proof))))
+        }
+        (result, _) => Ok(result),
+    }
+}
+
+/// Input of `sat.solve`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SolveInput {
+    /// The formula as `{"variables": n, "clauses": [[1, -2], ...]}`.
+    #[serde(default)]
+    pub cnf: Option<Cnf>,
+    /// The formula as DIMACS text (`p cnf V C`, clauses ended by `0`).
+    #[serde(default)]
+    #[schemars(length(max = 67_108_864))]
+    pub dimacs: Option<String>,
+    /// A stored formula: a CNF object (`artifact.put`) or DIMACS text written by a SAT operation.
+    #[serde(default)]
+    pub cnf_uri: Option<ArtifactUri>,
+    /// Write an LRAT proof of an UNSAT answer (default true; required in VERIFY mode).
+    #[serde(default = "yes")]
+    pub proof: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// SAT or UNSAT.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum SatStatus {
+    /// A satisfying assignment exists (and is given).
+    Sat,
+    /// No assignment satisfies the formula.
+    Unsat,
+}
+
+/// Output of `sat.solve`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct SolveOutput {
+    /// The answer.
+    pub status: SatStatus,
+    /// For SAT: one DIMACS literal per variable, in order (`3` true, `-3` false).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model: Option<Vec<i32>>,
+    /// The stored canonical DIMACS text of the formula.
+    pub cnf_uri: ArtifactUri,
+    /// Number of variables.
+    pub variables: u32,
+    /// Number of clauses.
+    pub clauses: usize,
+    /// For UNSAT with a proof: the stored LRAT proof.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proof_uri: Option<ArtifactUri>,
+    /// The proof's format (`LRAT_TEXT_V1`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proof_format: Option<&'static str>,
+    /// The proof's size in bytes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proof_bytes: Option<u64>,
+}
+
+/// `sat.solve`.
+pub struct SatSolve;
+
+impl Operation for SatSolve {
+    type Input = SolveInput;
+    type Output = SolveOutput;
+    type Prepared = (ResolvedCnf, bool);
+
+    fn describe(&self) -> Describe {
+        Describe {
+            id: "sat.solve",
+            title: "Solve a CNF formula (SAT) with a proof",
+            outcome: "SAT with a satisfying assignment, or UNSAT with an LRAT proof that an independent checker \
+                      replays.",
+            description: "Decides satisfiability of a CNF formula (inline clauses, DIMACS text or a stored \
+                          formula) with CaDiCaL 2.2. SAT answers carry a model; UNSAT answers carry an LRAT proof \
+                          stored as an artifact. In VERIFY mode the model or the proof goes to its checker (model \
+                          replay; the LRAT checker), and only an accepted check makes the answer VERIFIED. A solve \
+                          cut short by the deadline or a cancellation answers nothing.",
+            tags: &["sat", "cnf", "dimacs", "boolean", "satisfiability", "solver", "cadical", "lrat", "proof", "unsat"],
+            modes: &[Mode::Explore, Mode::Verify],
+            input_kind: InputKind::StructuredRequest,
+            artifact_types: &[CNF_SCHEMA, DIMACS_CNF_SCHEMA, LRAT_SCHEMA],
+            assurance_ceiling: AssuranceLevel::Verified,
+            scope_rule: "Exactly the given formula.",
+            read_only: false,
+            writes_artifacts: true,
+            evidence_kinds: &[MODEL_EVIDENCE, UNSAT_EVIDENCE],
+            relationships: &[("checked_by", "certificate.verify"), ("checked_by", "witness.verify")],
+        }
+    }
+
+    fn provider(&self) -> Provider {
+        bundled_crate(
+            "cadical",
+            CADICAL_VERSION,
+            "MIT",
+            include_str!("sat.rs"),
+            &["rustsat-cadical", RUSTSAT_CADICAL_VERSION, "lrat"],
+        )
+    }
+
+    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
+        vec![
+            (
+                "the pigeonhole formula PHP(3, 2), refuted with an LRAT proof",
+                Mode::Verify,
+                json!({"dimacs": "p cnf 6 9\n1 2 0\n3 4 0\n5 6 0\n-1 -3 0\n-1 -5 0\n-3 -5 0\n-2 -4 0\n-2 -6 0\n-4 -6 0\n"}),
+            ),
+            (
+                "a satisfiable formula",
+                Mode::Explore,
+                json!({"cnf": {"variables": 3, "clauses": [[1, 2], [-1, 3], [-3]]}}),
+            ),
+        ]
+    }
+
+    fn prepare(&self, input: SolveInput, cx: &PrepareContext) -> Result<(ResolvedCnf, bool), Vec<Diagnostic>> {
+        if cx.mode == Mode::Verify && !input.proof {
+            return Err(vec![Diagnostic::at(
+                "/proof",
+                "PROOF_REQUIRED",
+                "VERIFY needs the proof of an UNSAT answer; leave `proof` at true",
+            )]);
+        }
+        let source = CnfSource { cnf: input.cnf, dimacs: input.dimacs, cnf_uri: input.cnf_uri };
+        Ok((resolve_cnf(source, cx)?, input.proof))
+    }
+
+    fn run(
+        &self,
+        (cnf, with_proof): (ResolvedCnf, bool),
+        ctx: &AdapterContext,
+    ) -> Result<Outcome<SolveOutput>, AdapterError> {
+        let cnf_uri = cnf.store(ctx)?;
+        let Some(answer) = solve_cnf(&cnf.cnf, with_proof, &|| ctx.should_stop())? else {
+            ctx.checkpoint()?;
+            return Err(AdapterError::Backend("CaDiCaL stopped without an answer".into()));
+        };
+        let mut output = SolveOutput {
+            status: SatStatus::Sat,
+            model: None,
+            cnf_uri,
+            variables: cnf.cnf.variables,
+            clauses: cnf.cnf.clauses.len(),
+            proof_uri: None,
+            proof_format: None,
+            proof_bytes: None,
+        };
+        match answer {
+            Answer::Sat(model) => {
+                let values: Vec<bool> = model.iter().map(|&l| l > 0).collect();
+                if !cnf.cnf.satisfied_by(&values) {
+                    return Err(AdapterError::Backend("CaDiCaL's model does not satisfy the formula".into()));
+                }
+                let evidence = model_evidence(&cnf, cnf_uri, &model);
+                output.model = Some(model);
+                let outcome = Outcome::computed(output, cnf.scope()).artifact(cnf_uri);
+                Ok(if ctx.mode == Mode::Verify { outcome.evidence(evidence) } else { outcome })
+            }
+            Answer::Unsat(proof) => {
+                output.status = SatStatus::Unsat;
+                let mut outcome;
+                match proof {
+                    Some(proof) => {
+                        let manifest = ctx.artifacts().put_bytes(LRAT_SCHEMA, "text/plain", &proof, &[cnf_uri])?;
+                        output.proof_uri = Some(manifest.uri);
+                        output.proof_format = Some(LRAT_FORMAT);
+                        output.proof_bytes = Some(manifest.size);
+                        let evidence = unsat_evidence(&cnf, cnf_uri, manifest.uri);
+                        outcome = Outcome::computed(output, cnf.scope())
+                            .artifact(cnf_uri)
+                            .artifact(manifest.uri)
+                            .relate("refutes", manifest.uri, cnf_uri);
+                        if ctx.mode == Mode::Verify {
+                            outcome = outcome.evidence(evidence);
+                        } else {
+                            outcome = outcome.obligation(
+                                "CHECK_REFUTATION",
+                                "the LRAT proof has not been replayed: run certificate.verify (or sat.solve in VERIFY)",
+                                Some(UNSAT_EVIDENCE),
+                            );
+                        }
+                    }
+                    None => {
+                        outcome = Outcome::computed(output, cnf.scope()).artifact(cnf_uri).obligation(
+                            "CHECK_REFUTATION",
+                            "no proof was written (`proof: false`); solve again with a proof to have it checked",
+                            Some(UNSAT_EVIDENCE),
+                        );
+                    }
+                }
+                Ok(outcome)
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// certificate.verify
+
+/// Input of `certificate.verify`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CertificateInput {
+    /// The formula as `{"variables": n, "clauses": [[1, -2], ...]}`.
+    #[serde(default)]
+    pub cnf: Option<Cnf>,
+    /// The formula as DIMACS text (`p cnf V C`, clauses ended by `0`).
+    #[serde(default)]
+    #[schemars(length(max = 67_108_864))]
+    pub dimacs: Option<String>,
+    /// A stored formula: a CNF object (`artifact.put`) or DIMACS text written by a SAT operation.
+    #[serde(default)]
+    pub cnf_uri: Option<ArtifactUri>,
+    /// The certificate's format; `LRAT_TEXT_V1` (textual LRAT, as CaDiCaL and drat-trim write it).
+    pub format: String,
+    /// The proof text inline.
+    #[serde(default)]
+    #[schemars(length(max = 67_108_864))]
+    pub proof: Option<String>,
+    /// A stored proof (as `sat.solve` writes it).
+    #[serde(default)]
+    pub proof_uri: Option<ArtifactUri>,
+}
+
+/// Output of `certificate.verify`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct CertificateOutput {
+    /// What the certificate claims: `UNSAT`.
+    pub claim: SatStatus,
+    /// The stored canonical DIMACS text of the formula.
+    pub cnf_uri: ArtifactUri,
+    /// The stored proof.
+    pub proof_uri: ArtifactUri,
+    /// Its format.
+    pub format: String,
+}
+
+/// What `certificate.verify` prepared.
+pub struct PreparedCertificate {
+    cnf: ResolvedCnf,
+    proof: ProofSource,
+}
+
+enum ProofSource {
+    Inline(String),
+    Stored(ArtifactUri),
+}
+
+/// `certificate.verify`.
+pub struct CertificateVerify;
+
+impl Operation for CertificateVerify {
+    type Input = CertificateInput;
+    type Output = CertificateOutput;
+    type Prepared = PreparedCertificate;
+
+    fn describe(&self) -> Describe {
+        Describe {
+            id: "certificate.verify",
+            title: "Check a certificate (an LRAT refutation of a CNF formula)",
+            outcome: "VERIFIED unsatisfiability when the independent LRAT checker replays the proof against exactly \
+                      this formula; otherwise unverified, with the checker's findings.",
+            description: "Binds a proof (inline text or a stored artifact, e.g. from sat.solve) to a CNF formula and \
+                          hands both to the LRAT checker, which re-derives every added clause by unit propagation \
+                          along the proof's hints and requires the empty clause. The verification record names the \
+                          formula's digest, the proof's digest, the format and the checker. Format: LRAT_TEXT_V1.",
+            tags: &["certificate", "verify", "check", "proof", "lrat", "drat", "sat", "unsat", "cnf", "refutation"],
+            modes: &[Mode::Verify],
+            input_kind: InputKind::StructuredRequest,
+            artifact_types: &[CNF_SCHEMA, DIMACS_CNF_SCHEMA, LRAT_SCHEMA],
+            assurance_ceiling: AssuranceLevel::Verified,
+            scope_rule: "Exactly the given formula and proof.",
+            read_only: false,
+            writes_artifacts: true,
+            evidence_kinds: &[UNSAT_EVIDENCE],
+            relationships: &[("checks", "sat.solve")],
+        }
+    }
+
+    fn provider(&self) -> Provider {
+        jacobian_builtin(include_str!("sat.rs"))
+    }
+
+    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
+        vec![(
+            "x1 and not x1, refuted in one step",
+            Mode::Verify,
+            json!({"cnf": {"variables": 1, "clauses": [[1], [-1]]}, "format": LRAT_FORMAT, "proof": "3 0 1 2 0\n"}),
+        )]
+    }
+
+    fn prepare(&self, input: CertificateInput, cx: &PrepareContext) -> Result<PreparedCertificate, Vec<Diagnostic>> {
+        let mut problems = Vec::new();
+        if input.format != LRAT_FORMAT {
+            problems.push(Diagnostic::at(
+                "/format",
+                "UNSUPPORTED_FORMAT",
+                format!(
+                    "`{}` is not a supported certificate format; use {LRAT_FORMAT} (DRAT proofs need conversion to \
+                     LRAT, e.g. by drat-trim -L, before checking)",
+                    input.format
+                ),
+            ));
+        }
+        let proof = match (input.proof, input.proof_uri) {
+            (Some(text), None) if text.len() <= MAX_INLINE_TEXT => Some(ProofSource::Inline(text)),
+            (Some(_), None) => {
+                problems.push(Diagnostic::at("/proof", "TOO_LARGE", "an inline proof is limited to 64 MiB"));
+                None
+            }
+            (None, Some(uri)) => match cx.artifacts.manifest(&uri) {
+                Ok(m) if m.schema_uri == LRAT_SCHEMA => Some(ProofSource::Stored(uri)),
+                Ok(m) => {
+                    problems.push(Diagnostic::at(
+                        "/proof_uri",
+                        "WRONG_ARTIFACT_TYPE",
+                        format!("{uri} is a {}, not a {LRAT_SCHEMA}", m.schema_uri),
+                    ));
+                    None
+                }
+                Err(e) => {
+                    problems.push(Diagnostic::at("/proof_uri", "UNKNOWN_ARTIFACT", format!("{uri}: {e}")));
+                    None
+                }
+            },
+            (None, None) => {
+                problems.push(Diagnostic::at(
+                    "/proof",
+                    "MISSING_FIELD",
+                    "give the proof inline (`proof`) or by `proof_uri`",
+                ));
+                None
+            }
+            (Some(_), Some(_)) => {
+                problems.push(Diagnostic::at("/proof_uri", "CONFLICTING_FIELDS", "give either `proof` or `proof_uri`"));
+                None
+            }
+        };
+        let cnf = resolve_cnf(CnfSource { cnf: input.cnf, dimacs: input.dimacs, cnf_uri: input.cnf_uri }, cx);
+        match (cnf, proof) {
+            (Ok(cnf), Some(proof)) if problems.is_empty() => Ok(PreparedCertificate { cnf, proof }),
+            (cnf, _) => {
+                problems.extend(cnf.err().into_iter().flatten());
+                Err(problems)
+            }
+        }
+    }
+
+    fn preflight(&self, _p: &PreparedCertificate, _budget: &RunBudget) -> Result<(), Refusal> {
+        Ok(())
+    }
+
+    fn run(&self, p: PreparedCertificate, ctx: &AdapterContext) -> Result<Outcome<CertificateOutput>, AdapterError> {
+        let cnf_uri = p.cnf.store(ctx)?;
+        let proof_uri = match p.proof {
+            ProofSource::Stored(uri) => uri,
+            ProofSource::Inline(text) => {
+                ctx.artifacts().put_bytes(LRAT_SCHEMA, "text/plain", text.as_bytes(), &[cnf_uri])?.uri
+            }
+        };
+        let evidence = unsat_evidence(&p.cnf, cnf_uri, proof_uri);
+        let output = CertificateOutput { claim: SatStatus::Unsat, cnf_uri, proof_uri, format: LRAT_FORMAT.into() };
+        // The certificate is the caller's claim until the checker accepts it.
+        Ok(Outcome::heuristic(output, p.cnf.scope(), Completeness::unknown())
+            .artifact(cnf_uri)
+            .artifact(proof_uri)
+            .relate("refutes", proof_uri, cnf_uri)
+            .evidence(evidence))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn php(holes: usize) -> Cnf {
+        let pigeons = holes + 1;
+        let var = |p: usize, h: usize| (p * holes + h + 1) as i32;
+        let mut clauses: Vec<Vec<i32>> = (0..pigeons).map(|p| (0..holes).map(|h| var(p, h)).collect()).collect();
+        for h in 0..holes {
+            for a in 0..pigeons {
+                for b in a + 1..pigeons {
+                    clauses.push(vec![-var(a, h), -var(b, h)]);
+                }
+            }
+        }
+        Cnf::new((pigeons * holes) as u32, clauses).unwrap()
+    }
+
+    #[test]
+    fn pigeonhole_is_refuted_with_an_lrat_proof() {
+        let Some(Answer::Unsat(Some(proof))) = solve_cnf(&php(4), true, &|| false).unwrap() else {
+            panic!("PHP(5, 4) must be UNSAT with a proof");
+        };
+        let text = String::from_utf8(proof).unwrap();
+        // The proof ends by deriving the empty clause: a line `id 0 hints 0`.
+        assert!(text.lines().any(|l| l.split_whitespace().nth(1) == Some("0")), "{text}");
+    }
+
+    #[test]
+    fn models_satisfy_and_cover_every_variable() {
+        let cnf = Cnf::new(5, vec![vec![1, 2], vec![-1, 3], vec![-3], vec![4, -4]]).unwrap();
+        let Some(Answer::Sat(model)) = solve_cnf(&cnf, false, &|| false).unwrap() else { panic!("SAT expected") };
+        assert_eq!(model.len(), 5);
+        assert!(model.iter().enumerate().all(|(i, &l)| l.unsigned_abs() as usize == i + 1));
+        assert!(cnf.satisfied_by(&model.iter().map(|&l| l > 0).collect::<Vec<_>>()));
+    }
+
+    #[test]
+    fn an_empty_clause_is_unsat_and_no_clauses_is_sat() {
+        let empty_clause = Cnf::new(2, vec![vec![1], vec![]]).unwrap();
+        assert!(matches!(solve_cnf(&empty_clause, true, &|| false).unwrap(), Some(Answer::Unsat(Some(_)))));
+        let nothing = Cnf::new(0, vec![]).unwrap();
+        assert_eq!(solve_cnf(&nothing, true, &|| false).unwrap(), Some(Answer::Sat(vec![])));
+    }
+
+    #[test]
+    fn a_stopped_solve_is_no_answer() {
+        assert_eq!(solve_cnf(&php(11), true, &|| true).unwrap(), None);
+    }
+}
