@@ -46,19 +46,10 @@ fn random_3sat(rng: &mut Rng, n: u32, m: usize) -> Vec<Vec<i32>> {
         .collect()
 }
 
-/// The pigeonhole formula PHP(holes + 1, holes).
-fn pigeonhole(holes: usize) -> (u32, Vec<Vec<i32>>) {
-    let pigeons = holes + 1;
-    let var = |p: usize, h: usize| (p * holes + h + 1) as i32;
-    let mut clauses: Vec<Vec<i32>> = (0..pigeons).map(|p| (0..holes).map(|h| var(p, h)).collect()).collect();
-    for h in 0..holes {
-        for a in 0..pigeons {
-            for b in a + 1..pigeons {
-                clauses.push(vec![-var(a, h), -var(b, h)]);
-            }
-        }
-    }
-    ((pigeons * holes) as u32, clauses)
+/// The pigeonhole formula PHP(holes + 1, holes), as variables and clauses.
+fn pigeonhole(holes: u32) -> (u32, Vec<Vec<i32>>) {
+    let php = jacobian::runtime::objects::cnf::Cnf::pigeonhole(holes);
+    (php.variables, php.clauses)
 }
 
 /// The second solver's answer.
@@ -457,4 +448,58 @@ async fn smt_models_are_replayed_without_z3() {
     let r = jac.run(request("smt.check", json!({"script": "(include \"/etc/passwd\")(assert true)"}))).await;
     assert_eq!(r.status(), ExecutionStatus::InvalidRequest);
     assert_eq!(r.execution.diagnostics[0].path.as_deref(), Some("/input/script"));
+}
+
+/// varisat's DRAT refutation of an unsatisfiable formula (a second solver, a second proof format).
+fn varisat_drat(clauses: &[Vec<i32>]) -> String {
+    use varisat::ExtendFormula;
+    let mut proof = Vec::new();
+    {
+        let mut solver = varisat::Solver::new();
+        solver.write_proof(&mut proof, varisat::ProofFormat::Drat);
+        for clause in clauses {
+            let lits: Vec<varisat::Lit> = clause.iter().map(|&l| varisat::Lit::from_dimacs(l as isize)).collect();
+            solver.add_clause(&lits);
+        }
+        assert!(!solver.solve().unwrap(), "the formula is unsatisfiable");
+        solver.close_proof().unwrap();
+    }
+    String::from_utf8(proof).unwrap()
+}
+
+#[tokio::test]
+async fn drat_proofs_are_converted_by_drat_trim_and_verified_only_by_the_lrat_checker() {
+    let jac = jacobian::builder().build().await.unwrap();
+    let (variables, clauses) = pigeonhole(5);
+    let drat = varisat_drat(&clauses);
+    let formula = json!({"variables": variables, "clauses": clauses});
+    let check = |cnf: Value, proof: String| {
+        let jac = &jac;
+        async move {
+            jac.run(
+                request("certificate.verify", json!({"cnf": cnf, "proof": proof, "format": "DRAT_V1"}))
+                    .mode(Mode::Verify),
+            )
+            .await
+        }
+    };
+    let r = check(formula.clone(), drat.clone()).await;
+    assert_eq!(r.assurance.level, AssuranceLevel::Verified, "{:?}", r.execution.diagnostics);
+    assert_eq!(r.assurance.checker.as_ref().unwrap().id, "jacobian.check.lrat");
+    assert_eq!(r.output["conversion"]["tool"], "drat-trim -L");
+    assert!(r.relationships.iter().any(|rel| rel.relation == "converted_from"));
+    assert_eq!(r.assurance.evidence.as_ref().unwrap().certificate_format, "LRAT_TEXT_V1");
+
+    // A DRAT proof cut before its end, or for a different formula, never verifies.
+    let lines: Vec<&str> = drat.lines().collect();
+    let cut = lines[..lines.len() / 2].join("\n") + "\n";
+    let (v6, c6) = pigeonhole(6);
+    for (what, cnf, proof) in
+        [("truncated", formula.clone(), cut), ("other formula", json!({"variables": v6, "clauses": c6}), drat)]
+    {
+        let r = check(cnf, proof).await;
+        assert_eq!(r.status(), ExecutionStatus::Succeeded, "{what}: {:?}", r.execution.diagnostics);
+        assert_ne!(r.assurance.level, AssuranceLevel::Verified, "{what}");
+        assert!(r.execution.diagnostics.iter().any(|d| d.code == "DRAT_NOT_CONVERTED"), "{what}");
+    }
 }

@@ -1,6 +1,10 @@
 //! Versions and digests of the backends the adapters link or run, for provider pinning.
 
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
 use jacobian_runtime::Digest;
+use jacobian_runtime::adapter::{AdapterContext, AdapterError};
 use jacobian_runtime::contract::Provider;
 
 /// Exact version of the num-bigint crate linked (checked against Cargo.lock by a test).
@@ -32,6 +36,88 @@ pub fn bundled_crate(id: &str, version: &str, license: &str, adapter_source: &st
         install_tier: "BUNDLED".into(),
         license: license.to_owned(),
         features: features.iter().map(|f| f.to_string()).collect(),
+    }
+}
+
+/// An executable run as a child process (nauty's `geng`, drat-trim), as found on this machine.
+#[derive(Debug, Clone)]
+pub struct SystemTool {
+    /// The executable, when found.
+    pub path: Option<PathBuf>,
+    /// The first line it prints when asked for its version, or `not found`.
+    pub version: String,
+    /// `sha256:` of the executable's bytes.
+    pub digest: String,
+}
+
+impl SystemTool {
+    /// `$env_var` when it names a file, else the first of `names` on `PATH`; the version is the
+    /// first non-empty line `version_args` make it print (stdout, else stderr), and a tool
+    /// without a version flag (empty `version_args`) is known by its digest alone.
+    pub fn locate(env_var: &str, names: &[&str], version_args: &[&str]) -> Self {
+        let path = std::env::var_os(env_var).map(PathBuf::from).filter(|p| p.is_file()).or_else(|| {
+            let dirs = std::env::var_os("PATH").unwrap_or_default();
+            names.iter().find_map(|name| std::env::split_paths(&dirs).map(|d| d.join(name)).find(|p| p.is_file()))
+        });
+        let version = path
+            .as_deref()
+            .filter(|_| !version_args.is_empty())
+            .and_then(|p| Command::new(p).args(version_args).stdin(Stdio::null()).output().ok())
+            .and_then(|o| {
+                [o.stdout, o.stderr].iter().find_map(|bytes| {
+                    let text = String::from_utf8_lossy(bytes);
+                    text.lines().map(str::trim).find(|l| !l.is_empty()).map(str::to_owned)
+                })
+            })
+            .unwrap_or_else(|| if path.is_some() { "unversioned (see digest)" } else { "not found" }.into());
+        let digest = path
+            .as_deref()
+            .and_then(|p| std::fs::read(p).ok())
+            .map(|bytes| Digest::of_bytes(&bytes).prefixed())
+            .unwrap_or_else(|| Digest::of_bytes(format!("{} not found", names.join(" ")).as_bytes()).prefixed());
+        SystemTool { path, version, digest }
+    }
+
+    /// The provider record of an operation that runs this tool.
+    pub fn provider(&self, id: &str, license: &str) -> Provider {
+        Provider {
+            id: id.to_owned(),
+            version: self.version.clone(),
+            digest_kind: "SHA256_EXECUTABLE".into(),
+            digest: self.digest.clone(),
+            platform: Provider::current_platform(),
+            install_tier: "SYSTEM_PACKAGE".into(),
+            license: license.to_owned(),
+            features: vec![],
+        }
+    }
+}
+
+/// Runs `command` to completion with its output going to `stdout` (a file, so a chatty tool
+/// never blocks on a full pipe), killing and reaping it the moment the run must stop; then the
+/// run's own reason for stopping is the error.
+pub fn run_to_completion(
+    command: &mut Command,
+    stdout: std::fs::File,
+    ctx: &AdapterContext,
+) -> Result<std::process::ExitStatus, AdapterError> {
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| AdapterError::Backend(format!("could not start {:?}: {e}", command.get_program())))?;
+    loop {
+        if let Some(status) = child.try_wait().map_err(|e| AdapterError::Backend(e.to_string()))? {
+            return Ok(status);
+        }
+        if ctx.should_stop() {
+            let _ = child.kill();
+            let _ = child.wait();
+            ctx.checkpoint()?;
+            return Err(AdapterError::Cancelled);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
     }
 }
 

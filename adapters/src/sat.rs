@@ -13,6 +13,8 @@
 //! [`jacobian_runtime::objects::cnf`]), stored as an artifact: models, proofs and verification
 //! records name that artifact.
 
+use std::process::Command;
+use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -28,7 +30,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::backends::{CADICAL_VERSION, RUSTSAT_CADICAL_VERSION, bundled_crate, jacobian_builtin};
+use crate::backends::{
+    CADICAL_VERSION, RUSTSAT_CADICAL_VERSION, SystemTool, bundled_crate, jacobian_builtin, run_to_completion,
+};
 
 /// Evidence kind of an LRAT refutation.
 pub const UNSAT_EVIDENCE: &str = "sat.unsat_proof/v1";
@@ -450,6 +454,16 @@ impl Operation for SatSolve {
 // ---------------------------------------------------------------------------------------------
 // certificate.verify
 
+/// Certificate format of a DRAT proof (text or binary, as drat-trim reads it).
+pub const DRAT_FORMAT: &str = "DRAT_V1";
+/// Schema URI of stored DRAT proofs.
+pub const DRAT_SCHEMA: &str = "urn:jacobian:schema:drat-proof:v1";
+
+/// drat-trim, which converts a DRAT proof into LRAT (`-L`): `$JACOBIAN_DRAT_TRIM`, else
+/// `drat-trim` on `PATH` (Debian package drat-trim). It has no version flag; its digest names it.
+pub static DRAT_TRIM: LazyLock<SystemTool> =
+    LazyLock::new(|| SystemTool::locate("JACOBIAN_DRAT_TRIM", &["drat-trim"], &[]));
+
 /// Input of `certificate.verify`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -464,7 +478,8 @@ pub struct CertificateInput {
     /// A stored formula: a CNF object (`artifact.put`) or DIMACS text written by a SAT operation.
     #[serde(default)]
     pub cnf_uri: Option<ArtifactUri>,
-    /// The certificate's format; `LRAT_TEXT_V1` (textual LRAT, as CaDiCaL and drat-trim write it).
+    /// The certificate's format: `LRAT_TEXT_V1` (textual LRAT, as CaDiCaL writes it) or `DRAT_V1`
+    /// (a DRAT proof, converted to LRAT by drat-trim before the LRAT checker replays it).
     pub format: String,
     /// The proof text inline.
     #[serde(default)]
@@ -475,6 +490,17 @@ pub struct CertificateInput {
     pub proof_uri: Option<ArtifactUri>,
 }
 
+/// How a DRAT proof became the LRAT proof that was checked.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Conversion {
+    /// The tool: `drat-trim -L`.
+    pub tool: String,
+    /// `sha256:` of its executable.
+    pub digest: String,
+    /// The DRAT proof converted.
+    pub from: ArtifactUri,
+}
+
 /// Output of `certificate.verify`.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct CertificateOutput {
@@ -482,16 +508,21 @@ pub struct CertificateOutput {
     pub claim: SatStatus,
     /// The stored canonical DIMACS text of the formula.
     pub cnf_uri: ArtifactUri,
-    /// The stored proof.
-    pub proof_uri: ArtifactUri,
-    /// Its format.
+    /// The stored LRAT proof handed to the checker (absent when a DRAT proof did not convert).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proof_uri: Option<ArtifactUri>,
+    /// The format checked: `LRAT_TEXT_V1`.
     pub format: String,
+    /// For a DRAT proof: the conversion to LRAT.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conversion: Option<Conversion>,
 }
 
 /// What `certificate.verify` prepared.
 pub struct PreparedCertificate {
     cnf: ResolvedCnf,
     proof: ProofSource,
+    drat: bool,
 }
 
 enum ProofSource {
@@ -502,6 +533,51 @@ enum ProofSource {
 /// `certificate.verify`.
 pub struct CertificateVerify;
 
+impl CertificateVerify {
+    /// Stores an inline proof, or returns the stored one.
+    fn stored_proof(
+        p: &PreparedCertificate,
+        cnf_uri: ArtifactUri,
+        ctx: &AdapterContext,
+    ) -> Result<ArtifactUri, AdapterError> {
+        let schema = if p.drat { DRAT_SCHEMA } else { LRAT_SCHEMA };
+        Ok(match &p.proof {
+            ProofSource::Stored(uri) => *uri,
+            ProofSource::Inline(text) => {
+                ctx.artifacts().put_bytes(schema, "text/plain", text.as_bytes(), &[cnf_uri])?.uri
+            }
+        })
+    }
+
+    /// Converts a stored DRAT proof to LRAT with drat-trim; `None` when drat-trim does not
+    /// verify the DRAT proof (then there is nothing to check).
+    fn convert(
+        cnf: &ResolvedCnf,
+        drat: ArtifactUri,
+        ctx: &AdapterContext,
+    ) -> Result<(Option<Vec<u8>>, String), AdapterError> {
+        let tool =
+            DRAT_TRIM.path.as_deref().ok_or_else(|| AdapterError::Unsupported("drat-trim is not installed".into()))?;
+        let dir = tempfile::tempdir().map_err(backend)?;
+        let (cnf_path, drat_path, lrat_path, log_path) =
+            (dir.path().join("f.cnf"), dir.path().join("f.drat"), dir.path().join("f.lrat"), dir.path().join("log"));
+        std::fs::write(&cnf_path, cnf.dimacs.as_bytes()).map_err(backend)?;
+        std::fs::write(&drat_path, &ctx.artifacts().reader().get(&drat)?.bytes).map_err(backend)?;
+        let log = std::fs::File::create(&log_path).map_err(backend)?;
+        let seconds = ctx.remaining().as_secs().clamp(1, 20_000).to_string();
+        let mut command = Command::new(tool);
+        command.arg(&cnf_path).arg(&drat_path).arg("-L").arg(&lrat_path).args(["-t", &seconds]);
+        run_to_completion(&mut command, log, ctx)?;
+        let log = std::fs::read_to_string(&log_path).unwrap_or_default();
+        let verified = log.lines().any(|l| l.trim() == "s VERIFIED");
+        let summary = log.lines().filter(|l| l.starts_with("s ")).collect::<Vec<_>>().join("; ");
+        if !verified {
+            return Ok((None, summary));
+        }
+        Ok((Some(std::fs::read(&lrat_path).map_err(backend)?), summary))
+    }
+}
+
 impl Operation for CertificateVerify {
     type Input = CertificateInput;
     type Output = CertificateOutput;
@@ -510,17 +586,19 @@ impl Operation for CertificateVerify {
     fn describe(&self) -> Describe {
         Describe {
             id: "certificate.verify",
-            title: "Check a certificate (an LRAT refutation of a CNF formula)",
+            title: "Check a certificate (an LRAT or DRAT refutation of a CNF formula)",
             outcome: "VERIFIED unsatisfiability when the independent LRAT checker replays the proof against exactly \
                       this formula; otherwise unverified, with the checker's findings.",
             description: "Binds a proof (inline text or a stored artifact, e.g. from sat.solve) to a CNF formula and \
                           hands both to the LRAT checker, which re-derives every added clause by unit propagation \
                           along the proof's hints and requires the empty clause. The verification record names the \
-                          formula's digest, the proof's digest, the format and the checker. Format: LRAT_TEXT_V1.",
+                          formula's digest, the proof's digest, the format and the checker. Formats: LRAT_TEXT_V1, \
+                          and DRAT_V1, which drat-trim converts to LRAT first (the conversion is recorded; drat-trim \
+                          is not trusted: only the LRAT checker's acceptance verifies).",
             tags: &["certificate", "verify", "check", "proof", "lrat", "drat", "sat", "unsat", "cnf", "refutation"],
             modes: &[Mode::Verify],
             input_kind: InputKind::StructuredRequest,
-            artifact_types: &[CNF_SCHEMA, DIMACS_CNF_SCHEMA, LRAT_SCHEMA],
+            artifact_types: &[CNF_SCHEMA, DIMACS_CNF_SCHEMA, LRAT_SCHEMA, DRAT_SCHEMA],
             assurance_ceiling: AssuranceLevel::Verified,
             scope_rule: "Exactly the given formula and proof.",
             read_only: false,
@@ -544,17 +622,15 @@ impl Operation for CertificateVerify {
 
     fn prepare(&self, input: CertificateInput, cx: &PrepareContext) -> Result<PreparedCertificate, Vec<Diagnostic>> {
         let mut problems = Vec::new();
-        if input.format != LRAT_FORMAT {
+        let drat = input.format == DRAT_FORMAT;
+        if input.format != LRAT_FORMAT && !drat {
             problems.push(Diagnostic::at(
                 "/format",
                 "UNSUPPORTED_FORMAT",
-                format!(
-                    "`{}` is not a supported certificate format; use {LRAT_FORMAT} (DRAT proofs need conversion to \
-                     LRAT, e.g. by drat-trim -L, before checking)",
-                    input.format
-                ),
+                format!("`{}` is not a supported certificate format; use {LRAT_FORMAT} or {DRAT_FORMAT}", input.format),
             ));
         }
+        let schema = if drat { DRAT_SCHEMA } else { LRAT_SCHEMA };
         let proof = match (input.proof, input.proof_uri) {
             (Some(text), None) if text.len() <= MAX_INLINE_TEXT => Some(ProofSource::Inline(text)),
             (Some(_), None) => {
@@ -562,12 +638,12 @@ impl Operation for CertificateVerify {
                 None
             }
             (None, Some(uri)) => match cx.artifacts.manifest(&uri) {
-                Ok(m) if m.schema_uri == LRAT_SCHEMA => Some(ProofSource::Stored(uri)),
+                Ok(m) if m.schema_uri == schema => Some(ProofSource::Stored(uri)),
                 Ok(m) => {
                     problems.push(Diagnostic::at(
                         "/proof_uri",
                         "WRONG_ARTIFACT_TYPE",
-                        format!("{uri} is a {}, not a {LRAT_SCHEMA}", m.schema_uri),
+                        format!("{uri} is a {}, not a {schema}", m.schema_uri),
                     ));
                     None
                 }
@@ -591,7 +667,7 @@ impl Operation for CertificateVerify {
         };
         let cnf = resolve_cnf(CnfSource { cnf: input.cnf, dimacs: input.dimacs, cnf_uri: input.cnf_uri }, cx);
         match (cnf, proof) {
-            (Ok(cnf), Some(proof)) if problems.is_empty() => Ok(PreparedCertificate { cnf, proof }),
+            (Ok(cnf), Some(proof)) if problems.is_empty() => Ok(PreparedCertificate { cnf, proof, drat }),
             (cnf, _) => {
                 problems.extend(cnf.err().into_iter().flatten());
                 Err(problems)
@@ -599,26 +675,75 @@ impl Operation for CertificateVerify {
         }
     }
 
-    fn preflight(&self, _p: &PreparedCertificate, _budget: &RunBudget) -> Result<(), Refusal> {
+    fn preflight(&self, p: &PreparedCertificate, _budget: &RunBudget) -> Result<(), Refusal> {
+        if p.drat && DRAT_TRIM.path.is_none() {
+            return Err(Refusal::Unsupported(Diagnostic::at(
+                "/format",
+                "BACKEND_MISSING",
+                "DRAT proofs are converted to LRAT by drat-trim, which is not installed (Debian: apt install \
+                 drat-trim; or set JACOBIAN_DRAT_TRIM)",
+            )));
+        }
         Ok(())
     }
 
     fn run(&self, p: PreparedCertificate, ctx: &AdapterContext) -> Result<Outcome<CertificateOutput>, AdapterError> {
         let cnf_uri = p.cnf.store(ctx)?;
-        let proof_uri = match p.proof {
-            ProofSource::Stored(uri) => uri,
-            ProofSource::Inline(text) => {
-                ctx.artifacts().put_bytes(LRAT_SCHEMA, "text/plain", text.as_bytes(), &[cnf_uri])?.uri
-            }
+        let given = Self::stored_proof(&p, cnf_uri, ctx)?;
+        let scope = p.cnf.scope();
+        if !p.drat {
+            let evidence = unsat_evidence(&p.cnf, cnf_uri, given);
+            let output = CertificateOutput {
+                claim: SatStatus::Unsat,
+                cnf_uri,
+                proof_uri: Some(given),
+                format: LRAT_FORMAT.into(),
+                conversion: None,
+            };
+            // The certificate is the caller's claim until the checker accepts it.
+            return Ok(Outcome::heuristic(output, scope, Completeness::unknown())
+                .artifact(cnf_uri)
+                .artifact(given)
+                .relate("refutes", given, cnf_uri)
+                .evidence(evidence));
+        }
+        let (lrat, summary) = Self::convert(&p.cnf, given, ctx)?;
+        let conversion = Conversion { tool: "drat-trim -L".into(), digest: DRAT_TRIM.digest.clone(), from: given };
+        let Some(lrat) = lrat else {
+            let output = CertificateOutput {
+                claim: SatStatus::Unsat,
+                cnf_uri,
+                proof_uri: None,
+                format: LRAT_FORMAT.into(),
+                conversion: Some(conversion),
+            };
+            let mut outcome =
+                Outcome::heuristic(output, scope, Completeness::unknown()).artifact(cnf_uri).artifact(given);
+            outcome.diagnostics.push(Diagnostic::warning(
+                "DRAT_NOT_CONVERTED",
+                format!("drat-trim did not verify the DRAT proof ({summary}); there is no LRAT proof to check"),
+            ));
+            return Ok(outcome.obligation(
+                "CHECK_REFUTATION",
+                "the DRAT proof did not convert to LRAT; nothing establishes unsatisfiability",
+                Some(UNSAT_EVIDENCE),
+            ));
         };
-        let evidence = unsat_evidence(&p.cnf, cnf_uri, proof_uri);
-        let output = CertificateOutput { claim: SatStatus::Unsat, cnf_uri, proof_uri, format: LRAT_FORMAT.into() };
-        // The certificate is the caller's claim until the checker accepts it.
-        Ok(Outcome::heuristic(output, p.cnf.scope(), Completeness::unknown())
+        let lrat_uri = ctx.artifacts().put_bytes(LRAT_SCHEMA, "text/plain", &lrat, &[cnf_uri, given])?.uri;
+        let output = CertificateOutput {
+            claim: SatStatus::Unsat,
+            cnf_uri,
+            proof_uri: Some(lrat_uri),
+            format: LRAT_FORMAT.into(),
+            conversion: Some(conversion),
+        };
+        Ok(Outcome::heuristic(output, scope, Completeness::unknown())
             .artifact(cnf_uri)
-            .artifact(proof_uri)
-            .relate("refutes", proof_uri, cnf_uri)
-            .evidence(evidence))
+            .artifact(given)
+            .artifact(lrat_uri)
+            .relate("converted_from", lrat_uri, given)
+            .relate("refutes", lrat_uri, cnf_uri)
+            .evidence(unsat_evidence(&p.cnf, cnf_uri, lrat_uri)))
     }
 }
 
@@ -626,18 +751,8 @@ impl Operation for CertificateVerify {
 mod tests {
     use super::*;
 
-    fn php(holes: usize) -> Cnf {
-        let pigeons = holes + 1;
-        let var = |p: usize, h: usize| (p * holes + h + 1) as i32;
-        let mut clauses: Vec<Vec<i32>> = (0..pigeons).map(|p| (0..holes).map(|h| var(p, h)).collect()).collect();
-        for h in 0..holes {
-            for a in 0..pigeons {
-                for b in a + 1..pigeons {
-                    clauses.push(vec![-var(a, h), -var(b, h)]);
-                }
-            }
-        }
-        Cnf::new((pigeons * holes) as u32, clauses).unwrap()
+    fn php(holes: u32) -> Cnf {
+        Cnf::pigeonhole(holes)
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! stopped by its `limit` is PARTIAL and says so.
 
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{LazyLock, Mutex};
@@ -18,6 +18,8 @@ use jacobian_runtime::contract::{AssuranceLevel, Completeness, Diagnostic, Input
 use jacobian_runtime::objects::graph::SimpleGraph;
 use jacobian_runtime::typed::{Describe, Operation};
 use jacobian_runtime::{ArtifactUri, Digest, Scope};
+
+use crate::backends::SystemTool;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -31,39 +33,10 @@ pub const INLINE_GRAPHS: usize = 200;
 /// Graphs kept at most when graphs are asked for (the artifact stays well under the store limit).
 pub const MAX_KEPT: u64 = 2_000_000;
 
-/// Where `geng` is, and what exactly it is.
-#[derive(Debug, Clone)]
-pub struct Geng {
-    /// The executable, when found.
-    pub path: Option<PathBuf>,
-    /// Its version line, e.g. `Nauty&Traces version 2.8001`.
-    pub version: String,
-    /// `sha256:` of the executable's bytes.
-    pub digest: String,
-}
-
 /// `geng` as found on this machine: `$JACOBIAN_GENG`, else `geng` or `nauty-geng` (Debian's
-/// name) on `PATH`.
-pub static GENG: LazyLock<Geng> = LazyLock::new(|| {
-    let path = std::env::var_os("JACOBIAN_GENG").map(PathBuf::from).filter(|p| p.is_file()).or_else(|| {
-        let dirs = std::env::var_os("PATH").unwrap_or_default();
-        ["geng", "nauty-geng"]
-            .iter()
-            .find_map(|name| std::env::split_paths(&dirs).map(|d| d.join(name)).find(|p| p.is_file()))
-    });
-    let version = path
-        .as_deref()
-        .and_then(|p| Command::new(p).arg("--version").stderr(Stdio::null()).output().ok())
-        .map(|o| String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or_default().trim().to_owned())
-        .filter(|v| !v.is_empty())
-        .unwrap_or_else(|| "not found".into());
-    let digest = path
-        .as_deref()
-        .and_then(|p| std::fs::read(p).ok())
-        .map(|bytes| Digest::of_bytes(&bytes).prefixed())
-        .unwrap_or_else(|| Digest::of_bytes(b"geng not found").prefixed());
-    Geng { path, version, digest }
-});
+/// name) on `PATH`; its version is the first line `geng --version` prints.
+pub static GENG: LazyLock<SystemTool> =
+    LazyLock::new(|| SystemTool::locate("JACOBIAN_GENG", &["geng", "nauty-geng"], &["--version"]));
 
 /// What to return.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
@@ -164,16 +137,7 @@ impl Operation for Enumerate {
     }
 
     fn provider(&self) -> Provider {
-        Provider {
-            id: "nauty-geng".into(),
-            version: GENG.version.clone(),
-            digest_kind: "SHA256_EXECUTABLE".into(),
-            digest: GENG.digest.clone(),
-            platform: Provider::current_platform(),
-            install_tier: "SYSTEM_PACKAGE".into(),
-            license: "Apache-2.0".into(),
-            features: vec![],
-        }
+        GENG.provider("nauty-geng", "Apache-2.0")
     }
 
     fn examples(&self) -> Vec<(&'static str, Mode, Value)> {

@@ -210,6 +210,24 @@ impl Cnf {
         out
     }
 
+    /// The pigeonhole formula PHP(holes + 1, holes): pigeon `p` in hole `h` is variable
+    /// `p·holes + h + 1`; every pigeon sits in some hole, no hole holds two. Unsatisfiable, and
+    /// hard for resolution (every resolution refutation is exponential in `holes`), so a
+    /// standard test of SAT solvers and proof checkers.
+    pub fn pigeonhole(holes: u32) -> Cnf {
+        let pigeons = holes + 1;
+        let var = |p: u32, h: u32| (p * holes + h + 1) as i32;
+        let mut clauses: Vec<Vec<i32>> = (0..pigeons).map(|p| (0..holes).map(|h| var(p, h)).collect()).collect();
+        for h in 0..holes {
+            for a in 0..pigeons {
+                for b in a + 1..pigeons {
+                    clauses.push(vec![-var(a, h), -var(b, h)]);
+                }
+            }
+        }
+        Cnf { variables: pigeons * holes, clauses }
+    }
+
     /// Number of literal occurrences.
     pub fn literals(&self) -> usize {
         self.clauses.iter().map(Vec::len).sum()
@@ -276,6 +294,18 @@ mod tests {
         let err = Cnf::new(2, vec![vec![1, 0], vec![3]]).unwrap_err();
         let paths: Vec<_> = err.iter().map(|d| d.path.clone().unwrap()).collect();
         assert_eq!(paths, ["/clauses/0/1", "/clauses/1/0"]);
+    }
+
+    #[test]
+    fn pigeonhole_is_canonical_and_unsatisfiable_by_brute_force() {
+        for holes in 1..=3 {
+            let php = Cnf::pigeonhole(holes);
+            assert_eq!(Cnf::new(php.variables, php.clauses.clone()).unwrap(), php);
+            let n = php.variables;
+            assert!(
+                (0..1u32 << n).all(|bits| !php.satisfied_by(&(0..n).map(|i| bits >> i & 1 == 1).collect::<Vec<_>>()))
+            );
+        }
     }
 
     #[test]
