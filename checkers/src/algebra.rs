@@ -14,13 +14,14 @@
 //! `FiniteMagma::check_identity`; the runtime's parser and table validation are the shared objects.
 
 use std::collections::BTreeSet;
-use std::fmt::Display;
 use std::sync::LazyLock;
 
 use jacobian_runtime::objects::magma::FiniteMagma;
 use jacobian_runtime::objects::term::{Identity, Term, parse_identity};
 use jacobian_runtime::{CheckContext, CheckError, Checker, CheckerIdentity, Evidence, Finding, Verdict};
-use serde_json::{Map, Value};
+use serde_json::Value;
+
+use crate::evidence::collected::{Findings, Read, array, both, expect, fail, field, natural, object, pointer};
 
 /// Evidence kind of a magma countermodel.
 pub const COUNTERMODEL_EVIDENCE: &str = "universal_algebra.countermodel/v1";
@@ -31,8 +32,6 @@ const FORMAT: &str = "MAGMA_TABLE_AND_ASSIGNMENT_V1";
 pub const MAX_SIZE: u64 = 8;
 /// Most assignments replayed: n^k summed over the laws of `holds`, k the law's variable count.
 pub const MAX_ASSIGNMENTS: u64 = 10_000_000;
-/// Findings reported in full; further ones are only counted.
-const MAX_FINDINGS: usize = 32;
 /// Assignments evaluated between two looks at the deadline.
 const POLL_EVERY: u64 = 4096;
 
@@ -42,130 +41,6 @@ static IDENTITY: LazyLock<CheckerIdentity> = LazyLock::new(|| {
 
 // ---------------------------------------------------------------------------------------------
 // Reading evidence.
-
-/// Findings, the first [`MAX_FINDINGS`] kept and the rest counted.
-#[derive(Debug, Default)]
-struct Findings {
-    kept: Vec<Finding>,
-    omitted: usize,
-}
-
-impl Findings {
-    fn push(&mut self, finding: Finding) {
-        if self.kept.len() < MAX_FINDINGS {
-            self.kept.push(finding);
-        } else {
-            self.omitted += 1;
-        }
-    }
-
-    fn extend(&mut self, other: Findings) {
-        other.kept.into_iter().for_each(|f| self.push(f));
-        self.omitted += other.omitted;
-    }
-
-    fn is_empty(&self) -> bool {
-        self.kept.is_empty()
-    }
-
-    /// `Ok(value)` when nothing was found.
-    fn or_ok<T>(self, value: T) -> Read<T> {
-        if self.is_empty() { Ok(value) } else { Err(self) }
-    }
-
-    /// Accepted with `summary` when nothing was found, else rejected with every finding.
-    fn verdict(self, summary: impl FnOnce() -> String) -> Verdict {
-        if self.is_empty() { Verdict::Accepted { summary: summary() } } else { self.rejected() }
-    }
-
-    fn rejected(self) -> Verdict {
-        let mut findings = self.kept;
-        if self.omitted > 0 {
-            findings.push(Finding::new("MORE_FINDINGS", format!("{} further findings omitted", self.omitted)));
-        }
-        Verdict::Rejected { findings }
-    }
-}
-
-impl From<Finding> for Findings {
-    fn from(finding: Finding) -> Self {
-        Findings { kept: vec![finding], omitted: 0 }
-    }
-}
-
-/// A part of the evidence, or why it cannot be read.
-type Read<T> = Result<T, Findings>;
-
-fn fail<T>(path: impl Into<String>, code: &str, message: impl Into<String>) -> Read<T> {
-    Err(Finding::at(path, code, message).into())
-}
-
-/// Both parts, or the findings of every part that failed.
-fn both<A, B>(a: Read<A>, b: Read<B>) -> Read<(A, B)> {
-    match (a, b) {
-        (Ok(a), Ok(b)) => Ok((a, b)),
-        (a, b) => {
-            let mut findings = Findings::default();
-            a.err().into_iter().chain(b.err()).for_each(|f| findings.extend(f));
-            Err(findings)
-        }
-    }
-}
-
-/// `parent` extended by one reference token (RFC 6901 escaping).
-fn pointer(parent: &str, token: impl Display) -> String {
-    format!("{parent}/{}", token.to_string().replace('~', "~0").replace('/', "~1"))
-}
-
-/// Rejects evidence of another kind, semantics or format, and a universal scope.
-fn expect(e: &Evidence) -> Read<()> {
-    let mut findings = Findings::default();
-    for (path, got, want) in [
-        ("/kind", &e.kind, COUNTERMODEL_EVIDENCE),
-        ("/semantics", &e.semantics, SEMANTICS),
-        ("/certificate_format", &e.certificate_format, FORMAT),
-    ] {
-        if got != want {
-            findings.push(Finding::at(path, "UNSUPPORTED_EVIDENCE", format!("expected `{want}`")));
-        }
-    }
-    if e.scope.universal {
-        findings.push(Finding::at("/scope/universal", "UNIVERSAL_SCOPE", "a claim about one magma is not universal"));
-    }
-    findings.or_ok(())
-}
-
-/// The object at `path`, which may have only the given `fields`.
-fn object<'a>(v: &'a Value, path: &str, fields: &[&str]) -> Read<&'a Map<String, Value>> {
-    let Some(map) = v.as_object() else { return fail(path, "NOT_AN_OBJECT", "expected an object") };
-    let mut findings = Findings::default();
-    for key in map.keys().filter(|k| !fields.contains(&k.as_str())) {
-        findings.push(Finding::at(pointer(path, key), "UNKNOWN_FIELD", format!("`{key}` is not part of this format")));
-    }
-    findings.or_ok(map)
-}
-
-/// The required field `name` of the object at `path`.
-fn field<'a>(map: &'a Map<String, Value>, path: &str, name: &str) -> Read<&'a Value> {
-    match map.get(name) {
-        Some(v) => Ok(v),
-        None => fail(pointer(path, name), "MISSING_FIELD", format!("`{name}` is required")),
-    }
-}
-
-fn array<'a>(v: &'a Value, path: &str) -> Read<&'a [Value]> {
-    match v.as_array() {
-        Some(items) => Ok(items),
-        None => fail(path, "NOT_AN_ARRAY", "expected an array"),
-    }
-}
-
-fn natural(v: &Value, path: &str) -> Read<u64> {
-    match v.as_u64() {
-        Some(x) => Ok(x),
-        None => fail(path, "NOT_A_NATURAL", "expected a non-negative integer"),
-    }
-}
 
 /// An identity given as text.
 fn identity(v: &Value, path: &str) -> Read<Identity> {
@@ -432,7 +307,7 @@ struct Replayable {
 }
 
 fn read(e: &Evidence) -> Read<Replayable> {
-    expect(e)?;
+    expect(e, COUNTERMODEL_EVIDENCE, SEMANTICS, FORMAT, "magma")?;
     let claim = read_claim(e)?;
     let (_, consts) = names(claim.holds.iter().chain([&claim.fails]).flat_map(|id| [&id.lhs, &id.rhs]));
     let (vars, _) = names([&claim.fails.lhs, &claim.fails.rhs]);
@@ -529,6 +404,7 @@ impl Checker for CountermodelReplay {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::evidence::collected::MAX_FINDINGS;
     use jacobian_runtime::artifact::{ArtifactReader, MemoryArtifactStore};
     use jacobian_runtime::{CancellationToken, Digest, Scope};
     use proptest::prelude::*;

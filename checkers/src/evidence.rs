@@ -8,6 +8,8 @@ use jacobian_runtime::artifact::ArtifactUri;
 use jacobian_runtime::{CheckContext, CheckError, Evidence, Finding};
 use serde_json::Value;
 
+pub mod collected;
+
 /// A reading that either succeeds or lists every defect found.
 pub type Read<T> = Result<T, Vec<Finding>>;
 
@@ -51,6 +53,17 @@ pub fn string<'a>(v: &'a Value, path: &str) -> Read<&'a str> {
 /// Checks the evidence's kind, semantics and certificate format, and that its scope is not
 /// universal (no checker here establishes a universal claim).
 pub fn header(e: &Evidence, kind: &str, semantics: &str, format: &str) -> Read<()> {
+    header_with(e, kind, semantics, format, "this claim is about one finite object")
+}
+
+/// [`header`], naming the object of the claim in the universal-scope finding: "a claim about
+/// one `what` is not universal".
+pub fn header_about(e: &Evidence, kind: &str, semantics: &str, format: &str, what: &str) -> Read<()> {
+    header_with(e, kind, semantics, format, &format!("a claim about one {what} is not universal"))
+}
+
+/// [`header`] with `universal` as the message of the universal-scope finding.
+fn header_with(e: &Evidence, kind: &str, semantics: &str, format: &str, universal: &str) -> Read<()> {
     let mut findings = Vec::new();
     for (path, got, want) in [
         ("/kind", &e.kind, kind),
@@ -62,7 +75,7 @@ pub fn header(e: &Evidence, kind: &str, semantics: &str, format: &str) -> Read<(
         }
     }
     if e.scope.universal {
-        findings.push(Finding::at("/scope/universal", "UNIVERSAL_SCOPE", "this claim is about one finite object"));
+        findings.push(Finding::at("/scope/universal", "UNIVERSAL_SCOPE", universal));
     }
     if findings.is_empty() { Ok(()) } else { Err(findings) }
 }

@@ -18,12 +18,13 @@
 //! Objects admit exactly the fields shown; numbers are non-negative JSON integers.
 
 use std::cmp::Ordering;
-use std::fmt::Display;
 use std::sync::LazyLock;
 
 use jacobian_runtime::objects::graph::SimpleGraph;
 use jacobian_runtime::{CheckContext, CheckError, Checker, CheckerIdentity, Evidence, Finding, Verdict};
-use serde_json::{Map, Value};
+use serde_json::Value;
+
+use crate::evidence::collected::{Findings, Read, array, expect, fail, field, natural, naturals, object, pointer};
 
 /// Evidence kind of a maximum induced tree.
 pub const INDUCED_TREE_EVIDENCE: &str = "graph.induced_tree.maximum/v1";
@@ -42,8 +43,6 @@ const COLOURING: &str = "COLOURING_AND_LOWER_BOUND_V1";
 pub const MAX_ORDER_INDUCED_TREE: u32 = 14;
 /// Largest order whose chromatic lower bound may rest on the checker's exhaustive search.
 pub const MAX_ORDER_EXHAUSTIVE_COLOURING: u32 = 16;
-/// Findings reported in full; further ones are only counted.
-const MAX_FINDINGS: usize = 32;
 
 static INDUCED_TREE_IDENTITY: LazyLock<CheckerIdentity> = LazyLock::new(|| {
     CheckerIdentity::from_source("jacobian.check.induced_tree_exhaustive", "1.0.0", include_str!("graph.rs"))
@@ -57,127 +56,6 @@ static CHROMATIC_IDENTITY: LazyLock<CheckerIdentity> = LazyLock::new(|| {
 
 // ---------------------------------------------------------------------------------------------
 // Reading evidence.
-
-/// Findings, the first [`MAX_FINDINGS`] kept and the rest counted.
-#[derive(Debug, Default)]
-struct Findings {
-    kept: Vec<Finding>,
-    omitted: usize,
-}
-
-impl Findings {
-    fn push(&mut self, finding: Finding) {
-        if self.kept.len() < MAX_FINDINGS {
-            self.kept.push(finding);
-        } else {
-            self.omitted += 1;
-        }
-    }
-
-    fn is_empty(&self) -> bool {
-        self.kept.is_empty()
-    }
-
-    /// `Ok(value)` when nothing was found.
-    fn or_ok<T>(self, value: T) -> Read<T> {
-        if self.is_empty() { Ok(value) } else { Err(self) }
-    }
-
-    /// Accepted with `summary` when nothing was found, else rejected with every finding.
-    fn verdict(self, summary: impl FnOnce() -> String) -> Verdict {
-        if self.is_empty() { Verdict::Accepted { summary: summary() } } else { self.rejected() }
-    }
-
-    fn rejected(self) -> Verdict {
-        let mut findings = self.kept;
-        if self.omitted > 0 {
-            findings.push(Finding::new("MORE_FINDINGS", format!("{} further findings omitted", self.omitted)));
-        }
-        Verdict::Rejected { findings }
-    }
-}
-
-impl From<Finding> for Findings {
-    fn from(finding: Finding) -> Self {
-        Findings { kept: vec![finding], omitted: 0 }
-    }
-}
-
-/// A part of the evidence, or why it cannot be read.
-type Read<T> = Result<T, Findings>;
-
-fn fail<T>(path: impl Into<String>, code: &str, message: impl Into<String>) -> Read<T> {
-    Err(Finding::at(path, code, message).into())
-}
-
-/// `parent` extended by one reference token (RFC 6901 escaping).
-fn pointer(parent: &str, token: impl Display) -> String {
-    format!("{parent}/{}", token.to_string().replace('~', "~0").replace('/', "~1"))
-}
-
-/// Rejects evidence of another kind, semantics or format, and a universal scope.
-fn expect(e: &Evidence, kind: &str, semantics: &str, format: &str) -> Read<()> {
-    let mut findings = Findings::default();
-    for (path, got, want) in [
-        ("/kind", &e.kind, kind),
-        ("/semantics", &e.semantics, semantics),
-        ("/certificate_format", &e.certificate_format, format),
-    ] {
-        if got != want {
-            findings.push(Finding::at(path, "UNSUPPORTED_EVIDENCE", format!("expected `{want}`")));
-        }
-    }
-    if e.scope.universal {
-        findings.push(Finding::at("/scope/universal", "UNIVERSAL_SCOPE", "a claim about one graph is not universal"));
-    }
-    findings.or_ok(())
-}
-
-/// The object at `path`, which may have only the given `fields`.
-fn object<'a>(v: &'a Value, path: &str, fields: &[&str]) -> Read<&'a Map<String, Value>> {
-    let Some(map) = v.as_object() else { return fail(path, "NOT_AN_OBJECT", "expected an object") };
-    let mut findings = Findings::default();
-    for key in map.keys().filter(|k| !fields.contains(&k.as_str())) {
-        findings.push(Finding::at(pointer(path, key), "UNKNOWN_FIELD", format!("`{key}` is not part of this format")));
-    }
-    findings.or_ok(map)
-}
-
-/// The required field `name` of the object at `path`.
-fn field<'a>(map: &'a Map<String, Value>, path: &str, name: &str) -> Read<&'a Value> {
-    match map.get(name) {
-        Some(v) => Ok(v),
-        None => fail(pointer(path, name), "MISSING_FIELD", format!("`{name}` is required")),
-    }
-}
-
-fn array<'a>(v: &'a Value, path: &str) -> Read<&'a [Value]> {
-    match v.as_array() {
-        Some(items) => Ok(items),
-        None => fail(path, "NOT_AN_ARRAY", "expected an array"),
-    }
-}
-
-fn natural(v: &Value, path: &str) -> Read<u64> {
-    match v.as_u64() {
-        Some(x) => Ok(x),
-        None => fail(path, "NOT_A_NATURAL", "expected a non-negative integer"),
-    }
-}
-
-/// An array of non-negative integers.
-fn naturals(v: &Value, path: &str) -> Read<Vec<u64>> {
-    let items = array(v, path)?;
-    let mut findings = Findings::default();
-    let mut out = Vec::with_capacity(items.len());
-    for (i, item) in items.iter().enumerate() {
-        match item.as_u64() {
-            Some(x) => out.push(x),
-            None => findings.push(Finding::at(pointer(path, i), "NOT_A_NATURAL", "expected a non-negative integer")),
-        }
-    }
-    findings.or_ok(out)
-}
 
 /// An array of distinct vertices of a graph of order `order`.
 fn vertices(v: &Value, path: &str, order: u32) -> Read<Vec<u32>> {
@@ -356,8 +234,8 @@ impl Checker for InducedTreeExhaustive {
     }
 
     fn check(&self, e: &Evidence, cx: &CheckContext) -> Result<Verdict, CheckError> {
-        let parsed =
-            expect(e, INDUCED_TREE_EVIDENCE, INDUCED_TREE_SEMANTICS, VERTEX_SET).and_then(|()| read_induced_tree(e));
+        let parsed = expect(e, INDUCED_TREE_EVIDENCE, INDUCED_TREE_SEMANTICS, VERTEX_SET, "graph")
+            .and_then(|()| read_induced_tree(e));
         let (g, k, chosen) = match parsed {
             Ok(parsed) => parsed,
             Err(findings) => return Ok(findings.rejected()),
@@ -433,8 +311,8 @@ impl Checker for HamiltonianCycleReplay {
     }
 
     fn check(&self, e: &Evidence, cx: &CheckContext) -> Result<Verdict, CheckError> {
-        let parsed =
-            expect(e, HAMILTONIAN_EVIDENCE, HAMILTONIAN_SEMANTICS, VERTEX_ORDER).and_then(|()| read_hamiltonian(e));
+        let parsed = expect(e, HAMILTONIAN_EVIDENCE, HAMILTONIAN_SEMANTICS, VERTEX_ORDER, "graph")
+            .and_then(|()| read_hamiltonian(e));
         let (g, cycle) = match parsed {
             Ok(parsed) => parsed,
             Err(findings) => return Ok(findings.rejected()),
@@ -558,7 +436,8 @@ impl Checker for ChromaticNumberCertificate {
     }
 
     fn check(&self, e: &Evidence, cx: &CheckContext) -> Result<Verdict, CheckError> {
-        let parsed = expect(e, CHROMATIC_EVIDENCE, CHROMATIC_SEMANTICS, COLOURING).and_then(|()| read_chromatic(e));
+        let parsed =
+            expect(e, CHROMATIC_EVIDENCE, CHROMATIC_SEMANTICS, COLOURING, "graph").and_then(|()| read_chromatic(e));
         let (g, k, colouring, lower) = match parsed {
             Ok(parsed) => parsed,
             Err(findings) => return Ok(findings.rejected()),
@@ -626,6 +505,7 @@ impl Checker for ChromaticNumberCertificate {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::evidence::collected::MAX_FINDINGS;
     use jacobian_runtime::artifact::{ArtifactReader, MemoryArtifactStore};
     use jacobian_runtime::{CancellationToken, Digest, Scope};
     use proptest::prelude::*;

@@ -11,13 +11,14 @@
 //! (a comparison whose sides overflow `i64` is false, as the predicate language defines). It
 //! shares no code with the producer's enumeration nor with `Predicate::eval`.
 
-use std::fmt::Display;
 use std::sync::LazyLock;
 
 use jacobian_runtime::objects::TypedObject;
 use jacobian_runtime::objects::domain::{Cmp, Cond, Expr, FiniteDomain, Predicate};
 use jacobian_runtime::{CheckContext, CheckError, Checker, CheckerIdentity, Evidence, Finding, Verdict};
-use serde_json::{Map, Value};
+use serde_json::Value;
+
+use crate::evidence::collected::{self, Findings, Read, array, both, fail, field, naturals, object, pointer};
 
 /// Evidence kind of a finite partition.
 pub const PARTITION_EVIDENCE: &str = "case.partition.finite/v1";
@@ -25,8 +26,6 @@ const SEMANTICS: &str = "urn:jacobian:semantics:finite-partition:v1";
 const FORMAT: &str = "PREDICATE_CASES_V1";
 /// Most cases replayed.
 pub const MAX_CASES: usize = 32;
-/// Findings reported in full; further ones are only counted.
-const MAX_FINDINGS: usize = 32;
 /// Example elements reported per kind of failure (uncovered, overlapping).
 const MAX_EXAMPLES: u64 = 5;
 /// Elements evaluated between two looks at the deadline.
@@ -41,123 +40,17 @@ static DOMAIN: LazyLock<TypedObject<FiniteDomain>> = LazyLock::new(TypedObject::
 // ---------------------------------------------------------------------------------------------
 // Reading evidence.
 
-/// Findings, the first [`MAX_FINDINGS`] kept and the rest counted.
-#[derive(Debug, Default)]
-struct Findings {
-    kept: Vec<Finding>,
-    omitted: usize,
-}
-
-impl Findings {
-    fn push(&mut self, finding: Finding) {
-        if self.kept.len() < MAX_FINDINGS {
-            self.kept.push(finding);
-        } else {
-            self.omitted += 1;
-        }
-    }
-
-    fn extend(&mut self, other: Findings) {
-        other.kept.into_iter().for_each(|f| self.push(f));
-        self.omitted += other.omitted;
-    }
-
-    fn or_ok<T>(self, value: T) -> Read<T> {
-        if self.kept.is_empty() { Ok(value) } else { Err(self) }
-    }
-
-    fn verdict(self, summary: impl FnOnce() -> String) -> Verdict {
-        if self.kept.is_empty() { Verdict::Accepted { summary: summary() } } else { self.rejected() }
-    }
-
-    fn rejected(self) -> Verdict {
-        let mut findings = self.kept;
-        if self.omitted > 0 {
-            findings.push(Finding::new("MORE_FINDINGS", format!("{} further findings omitted", self.omitted)));
-        }
-        Verdict::Rejected { findings }
-    }
-}
-
-impl From<Finding> for Findings {
-    fn from(finding: Finding) -> Self {
-        Findings { kept: vec![finding], omitted: 0 }
-    }
-}
-
-/// A part of the evidence, or why it cannot be read.
-type Read<T> = Result<T, Findings>;
-
-fn fail<T>(path: impl Into<String>, code: &str, message: impl Into<String>) -> Read<T> {
-    Err(Finding::at(path, code, message).into())
-}
-
-/// Both parts, or the findings of every part that failed.
-fn both<A, B>(a: Read<A>, b: Read<B>) -> Read<(A, B)> {
-    match (a, b) {
-        (Ok(a), Ok(b)) => Ok((a, b)),
-        (a, b) => {
-            let mut findings = Findings::default();
-            a.err().into_iter().chain(b.err()).for_each(|f| findings.extend(f));
-            Err(findings)
-        }
-    }
-}
-
-/// `parent` extended by one reference token (RFC 6901 escaping).
-fn pointer(parent: &str, token: impl Display) -> String {
-    format!("{parent}/{}", token.to_string().replace('~', "~0").replace('/', "~1"))
-}
-
 /// Rejects evidence of another kind, semantics or format, a universal scope, and a scope about
 /// another input than the claim.
 fn expect(e: &Evidence) -> Read<()> {
     let mut findings = Findings::default();
-    for (path, got, want) in [
-        ("/kind", &e.kind, PARTITION_EVIDENCE),
-        ("/semantics", &e.semantics, SEMANTICS),
-        ("/certificate_format", &e.certificate_format, FORMAT),
-    ] {
-        if got != want {
-            findings.push(Finding::at(path, "UNSUPPORTED_EVIDENCE", format!("expected `{want}`")));
-        }
-    }
-    if e.scope.universal {
-        findings.push(Finding::at(
-            "/scope/universal",
-            "UNIVERSAL_SCOPE",
-            "a claim about one finite domain is not universal",
-        ));
+    if let Err(f) = collected::expect(e, PARTITION_EVIDENCE, SEMANTICS, FORMAT, "finite domain") {
+        findings.extend(f);
     }
     if e.scope.input_digest != Some(e.claim_digest()) {
         findings.push(Finding::at("/scope/input_digest", "SCOPE_MISMATCH", "the scope is not exactly the claim"));
     }
     findings.or_ok(())
-}
-
-/// The object at `path`, which may have only the given `fields`.
-fn object<'a>(v: &'a Value, path: &str, fields: &[&str]) -> Read<&'a Map<String, Value>> {
-    let Some(map) = v.as_object() else { return fail(path, "NOT_AN_OBJECT", "expected an object") };
-    let mut findings = Findings::default();
-    for key in map.keys().filter(|k| !fields.contains(&k.as_str())) {
-        findings.push(Finding::at(pointer(path, key), "UNKNOWN_FIELD", format!("`{key}` is not part of this format")));
-    }
-    findings.or_ok(map)
-}
-
-/// The required field `name` of the object at `path`.
-fn field<'a>(map: &'a Map<String, Value>, path: &str, name: &str) -> Read<&'a Value> {
-    match map.get(name) {
-        Some(v) => Ok(v),
-        None => fail(pointer(path, name), "MISSING_FIELD", format!("`{name}` is required")),
-    }
-}
-
-fn array<'a>(v: &'a Value, path: &str) -> Read<&'a [Value]> {
-    match v.as_array() {
-        Some(items) => Ok(items),
-        None => fail(path, "NOT_AN_ARRAY", "expected an array"),
-    }
 }
 
 fn text<'a>(v: &'a Value, path: &str) -> Read<&'a str> {
@@ -212,20 +105,7 @@ fn cases(v: &Value, names: &[String]) -> Read<Vec<(String, Predicate)>> {
 
 fn counts(e: &Evidence) -> Read<Vec<u64>> {
     let candidate = object(&e.candidate, "/candidate", &["counts"])?;
-    let items = array(field(candidate, "/candidate", "counts")?, "/candidate/counts")?;
-    let mut findings = Findings::default();
-    let mut out = Vec::with_capacity(items.len());
-    for (i, x) in items.iter().enumerate() {
-        match x.as_u64() {
-            Some(x) => out.push(x),
-            None => findings.push(Finding::at(
-                pointer("/candidate/counts", i),
-                "NOT_A_NATURAL",
-                "expected a non-negative integer",
-            )),
-        }
-    }
-    findings.or_ok(out)
+    naturals(field(candidate, "/candidate", "counts")?, "/candidate/counts")
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -17,6 +17,8 @@ use std::sync::LazyLock;
 use jacobian_runtime::{CheckContext, CheckError, Checker, CheckerIdentity, Evidence, Finding, Verdict};
 use serde_json::Value;
 
+use crate::evidence::{Read, fail, header_about, natural, object};
+
 /// Evidence kind of a graph property witness.
 pub const GRAPH_WITNESS_EVIDENCE: &str = "graph.property_witness/v1";
 const SEMANTICS: &str = "urn:jacobian:semantics:graph-property-witness:v1";
@@ -39,39 +41,6 @@ const PROPERTIES: &[&str] = &[
 static IDENTITY: LazyLock<CheckerIdentity> = LazyLock::new(|| {
     CheckerIdentity::from_source("jacobian.check.graph_property_witness", "1.0.0", include_str!("witness.rs"))
 });
-
-type Read<T> = Result<T, Vec<Finding>>;
-
-fn fail<T>(path: impl Into<String>, code: &str, message: impl Into<String>) -> Read<T> {
-    Err(vec![Finding::at(path, code, message)])
-}
-
-/// The object at `path`, with exactly the `fields`, each required (so indexing it by one never fails).
-fn object<'a>(v: &'a Value, path: &str, fields: &[&str]) -> Read<&'a Value> {
-    let Some(map) = v.as_object() else { return fail(path, "NOT_AN_OBJECT", "expected an object") };
-    let mut findings: Vec<Finding> = map
-        .keys()
-        .filter(|k| !fields.contains(&k.as_str()))
-        .map(|k| {
-            Finding::at(
-                format!("{path}/{}", k.replace('~', "~0").replace('/', "~1")),
-                "UNKNOWN_FIELD",
-                "not part of this format",
-            )
-        })
-        .collect();
-    findings.extend(
-        fields
-            .iter()
-            .filter(|f| !map.contains_key(**f))
-            .map(|f| Finding::at(format!("{path}/{f}"), "MISSING_FIELD", format!("`{f}` is required"))),
-    );
-    if findings.is_empty() { Ok(v) } else { Err(findings) }
-}
-
-fn natural(v: &Value, path: &str) -> Read<u64> {
-    v.as_u64().map_or_else(|| fail(path, "NOT_A_NATURAL", "expected a non-negative integer"), Ok)
-}
 
 /// What the claim asks of the invariant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -300,22 +269,8 @@ impl Matrix {
 pub struct GraphPropertyWitness;
 
 fn check(e: &Evidence) -> Read<String> {
+    header_about(e, GRAPH_WITNESS_EVIDENCE, SEMANTICS, FORMAT, "graph")?;
     let mut findings = Vec::new();
-    for (path, got, want) in [
-        ("/kind", &e.kind, GRAPH_WITNESS_EVIDENCE),
-        ("/semantics", &e.semantics, SEMANTICS),
-        ("/certificate_format", &e.certificate_format, FORMAT),
-    ] {
-        if got != want {
-            findings.push(Finding::at(path, "UNSUPPORTED_EVIDENCE", format!("expected `{want}`")));
-        }
-    }
-    if e.scope.universal {
-        findings.push(Finding::at("/scope/universal", "UNIVERSAL_SCOPE", "a claim about one graph is not universal"));
-    }
-    if !findings.is_empty() {
-        return Err(findings);
-    }
     let (claim, graph) = match (read_claim(&e.claim), read_graph(&e.candidate)) {
         (Ok(c), Ok(g)) => (c, g),
         (c, g) => return Err(c.err().into_iter().chain(g.err()).flatten().collect()),
