@@ -289,6 +289,59 @@ async fn invariants_agree_with_networkx_on_the_atlas_and_a_sample_of_order_8() {
 }
 
 #[tokio::test]
+async fn graph6_lists_give_the_same_invariants_in_rows_or_columns() {
+    let jac = jac().await;
+    let atlas = jacobian_adapters::graph::atlas::ATLAS_G6;
+    let props = json!(["connected", "diameter", "triangle_count", "clique_number", "spanning_tree_count"]);
+    let items: Vec<Value> = atlas.lines().map(|g| json!({"graph6": g})).collect();
+    let one_by_one = run(&jac, "graph.compute.properties", json!({"graphs": items, "properties": props})).await;
+    let rows = run(&jac, "graph.compute.properties", json!({"graph6_list": atlas, "properties": props})).await;
+    let columns =
+        run(&jac, "graph.compute.properties", json!({"graph6_list": atlas, "properties": props, "layout": "COLUMNS"}))
+            .await;
+    assert_eq!(ok(&rows)["results"], ok(&one_by_one)["results"]);
+    assert_eq!(ok(&rows)["count"], 1253);
+    assert_eq!(rows.scope.input_digest, one_by_one.scope.input_digest, "the same graphs, the same scope");
+    let results = ok(&rows)["results"].as_array().unwrap();
+    for p in props.as_array().unwrap() {
+        let column = ok(&columns)["columns"][p.as_str().unwrap()].as_array().unwrap();
+        assert_eq!(column.len(), 1253);
+        for (i, v) in column.iter().enumerate() {
+            assert_eq!(v, &results[i]["values"][p.as_str().unwrap()], "graph {i}, {p}");
+        }
+    }
+
+    // A stored list, as enumeration writes it: the 1,044 graphs of order 7.
+    let listed = run(&jac, "graph.enumerate.nonisomorphic", json!({"order": 7})).await;
+    let uri = ok(&listed)["graphs_uri"].clone();
+    let r = run(
+        &jac,
+        "graph.compute.properties",
+        json!({"graphs_uri": uri, "properties": ["connected"], "layout": "COLUMNS"}),
+    )
+    .await;
+    let connected = ok(&r)["columns"]["connected"].as_array().unwrap();
+    assert_eq!(connected.len(), 1044);
+    assert_eq!(connected.iter().filter(|v| **v == true).count(), 853, "OEIS A001349 at 7");
+    assert!(r.artifact_uris.iter().any(|u| json!(u.to_string()) == uri));
+
+    // Bad lists are refused with their place.
+    for (input, path) in [
+        (json!({"graph6_list": "D?{\nnot graph6\n", "properties": ["size"]}), "/input/graph6_list"),
+        (json!({"graph6_list": "\n", "properties": ["size"]}), "/input/graph6_list"),
+        (json!({"graph6_list": "D?{", "graphs_uri": uri, "properties": ["size"]}), "/input/graphs_uri"),
+        (
+            json!({"graphs_uri": ok(&listed)["graphs_uri"], "graphs": [{"graph6": "D?{"}], "properties": ["size"]}),
+            "/input/graphs_uri",
+        ),
+    ] {
+        let r = run(&jac, "graph.compute.properties", input.clone()).await;
+        assert_eq!(r.status(), ExecutionStatus::InvalidRequest, "{input}");
+        assert_eq!(r.execution.diagnostics[0].path.as_deref(), Some(path), "{input}");
+    }
+}
+
+#[tokio::test]
 async fn hard_invariants_are_refused_above_their_bound_and_honour_deadlines() {
     let jac = jac().await;
     let big = json!({"order": 65, "edges": []});

@@ -11,12 +11,15 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::enumerate::GRAPH6_LIST_SCHEMA;
 use super::invariants::{self as inv, Graph, Interrupted};
 use super::{GraphInput, Resolved, above_bound, resolve};
 use crate::backends::jacobian_builtin;
 
-/// Most graphs per call.
+/// Most graphs per call given one by one (`graphs`).
 pub const MAX_GRAPHS: usize = 5_000;
+/// Most graphs per call given as a graph6 list (`graph6_list` or `graphs_uri`).
+pub const MAX_LIST_GRAPHS: usize = 200_000;
 
 /// An invariant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
@@ -141,16 +144,38 @@ pub struct GraphItem {
     pub graph_uri: Option<ArtifactUri>,
 }
 
+/// How results are laid out.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Layout {
+    /// One entry per graph: `results[i].values[name]`.
+    #[default]
+    Rows,
+    /// One array per invariant, in graph order: `columns[name][i]` (compact for large batches).
+    Columns,
+}
+
 /// Input of `graph.compute.properties`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PropertiesInput {
-    /// The graphs (1 to 5,000).
+    /// The graphs one by one (1 to 5,000), each inline, as graph6 or by URI.
+    #[serde(default)]
     #[schemars(length(min = 1, max = 5000))]
-    pub graphs: Vec<GraphItem>,
+    pub graphs: Option<Vec<GraphItem>>,
+    /// The graphs as graph6 text, one per line (up to 200,000), as nauty writes them.
+    #[serde(default)]
+    #[schemars(length(max = 16_777_216))]
+    pub graph6_list: Option<String>,
+    /// A stored graph6 list (as `graph.enumerate.nonisomorphic` writes one), up to 200,000 graphs.
+    #[serde(default)]
+    pub graphs_uri: Option<ArtifactUri>,
     /// The invariants to compute (at least one, no repeats).
     #[schemars(length(min = 1, max = 23))]
     pub properties: Vec<Property>,
+    /// `ROWS` (default): one entry per graph; `COLUMNS`: one array per invariant.
+    #[serde(default)]
+    pub layout: Layout,
 }
 
 /// The invariants of one graph.
@@ -168,8 +193,14 @@ pub struct GraphProperties {
 /// Output of `graph.compute.properties`.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct PropertiesOutput {
-    /// One entry per graph, in request order.
-    pub results: Vec<GraphProperties>,
+    /// Number of graphs.
+    pub count: usize,
+    /// `ROWS`: one entry per graph, in request order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub results: Option<Vec<GraphProperties>>,
+    /// `COLUMNS`: each invariant's values, in request order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub columns: Option<BTreeMap<String, Vec<Value>>>,
 }
 
 /// `graph.compute.properties`.
@@ -179,6 +210,79 @@ pub struct ComputeProperties;
 pub struct Prepared {
     graphs: Vec<Resolved>,
     properties: Vec<Property>,
+    layout: Layout,
+    /// The graph6 list the graphs came from, when stored.
+    list_uri: Option<ArtifactUri>,
+}
+
+/// Parses a graph6 list, one graph per non-empty line; diagnostics at `path` name the line.
+fn graph6_lines(text: &str, path: &str) -> Result<Vec<Resolved>, Vec<Diagnostic>> {
+    let mut graphs = Vec::new();
+    let mut problems = Vec::new();
+    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        if graphs.len() + problems.len() == MAX_LIST_GRAPHS {
+            return Err(vec![Diagnostic::at(
+                path,
+                "TOO_MANY_GRAPHS",
+                format!("a graph6 list may hold at most {MAX_LIST_GRAPHS} graphs per call"),
+            )]);
+        }
+        match SimpleGraph::from_graph6(line.trim()) {
+            Ok(graph) => graphs.push(Resolved { graph, uri: None }),
+            Err(e) if problems.len() < 16 => {
+                problems.push(Diagnostic::at(path, "INVALID_GRAPH6", format!("line {}: {e}", n + 1)))
+            }
+            Err(_) => {}
+        }
+    }
+    if graphs.is_empty() && problems.is_empty() {
+        problems.push(Diagnostic::at(path, "EMPTY", "the list holds no graph"));
+    }
+    if problems.is_empty() { Ok(graphs) } else { Err(problems) }
+}
+
+/// The graphs of a request, given in exactly one of the three ways.
+fn batch(
+    input: &mut PropertiesInput,
+    cx: &PrepareContext,
+) -> Result<(Vec<Resolved>, Option<ArtifactUri>), Vec<Diagnostic>> {
+    match (input.graphs.take(), input.graph6_list.take(), input.graphs_uri) {
+        (Some(items), None, None) => {
+            let mut graphs = Vec::with_capacity(items.len());
+            let mut problems = Vec::new();
+            for (i, item) in items.into_iter().enumerate() {
+                match resolve(item.graph, item.graph6, item.graph_uri, cx) {
+                    Ok(g) => graphs.push(g),
+                    Err(ds) => problems.extend(ds.into_iter().map(|d| d.under(&format!("/graphs/{i}")))),
+                }
+            }
+            if problems.is_empty() { Ok((graphs, None)) } else { Err(problems) }
+        }
+        (None, Some(text), None) => Ok((graph6_lines(&text, "/graph6_list")?, None)),
+        (None, None, Some(uri)) => {
+            let at = |code: &str, message: String| vec![Diagnostic::at("/graphs_uri", code, message)];
+            let artifact = cx.artifacts.get(&uri).map_err(|e| at("UNKNOWN_ARTIFACT", format!("{uri}: {e}")))?;
+            if artifact.manifest.schema_uri != GRAPH6_LIST_SCHEMA {
+                return Err(at(
+                    "WRONG_ARTIFACT_TYPE",
+                    format!("{uri} is a {}, not a {GRAPH6_LIST_SCHEMA}", artifact.manifest.schema_uri),
+                ));
+            }
+            let text = std::str::from_utf8(&artifact.bytes)
+                .map_err(|_| at("MALFORMED_ARTIFACT", format!("{uri} is not UTF-8 text")))?;
+            Ok((graph6_lines(text, "/graphs_uri")?, Some(uri)))
+        }
+        (None, None, None) => Err(vec![Diagnostic::at(
+            "/graphs",
+            "MISSING_FIELD",
+            "give the graphs one by one (`graphs`), as graph6 lines (`graph6_list`) or as a stored list (`graphs_uri`)",
+        )]),
+        (graphs, list, _) => Err(vec![Diagnostic::at(
+            if graphs.is_some() && list.is_some() { "/graph6_list" } else { "/graphs_uri" },
+            "CONFLICTING_FIELDS",
+            "give the graphs in exactly one way: `graphs`, `graph6_list` or `graphs_uri`",
+        )]),
+    }
 }
 
 impl Operation for ComputeProperties {
@@ -192,8 +296,9 @@ impl Operation for ComputeProperties {
             title: "Exact graph invariants",
             outcome: "Exact invariants of each given graph: connectivity, distances, cycles, cliques, colourings, \
                       matchings, domination, symmetry, spanning trees.",
-            description: "Computes the requested invariants exactly for every graph of the batch (inline or by \
-                          artifact URI): order, size, degree sequence, connectivity and components, bipartite, \
+            description: "Computes the requested invariants exactly for every graph of the batch (one by one \
+                          inline, as graph6 or by artifact URI; or as graph6 lines, inline or as a stored list from \
+                          graph.enumerate.nonisomorphic), in rows or columns: order, size, degree sequence, connectivity and components, bipartite, \
                           tree, forest, diameter, radius, girth, triangle count, clique, independence, chromatic \
                           and domination numbers, matching number, automorphism group order, Eulerian, \
                           Hamiltonian, spanning-tree count (exact big integer), vertex and edge connectivity. \
@@ -228,7 +333,11 @@ impl Operation for ComputeProperties {
             read_only: true,
             writes_artifacts: false,
             evidence_kinds: &[],
-            relationships: &[("consumes", "graph.construct.explicit"), ("consumes", "graph.search.atlas")],
+            relationships: &[
+                ("consumes", "graph.construct.explicit"),
+                ("consumes", "graph.search.atlas"),
+                ("consumes", "graph.enumerate.nonisomorphic"),
+            ],
         }
     }
 
@@ -245,7 +354,7 @@ impl Operation for ComputeProperties {
         )]
     }
 
-    fn prepare(&self, input: PropertiesInput, cx: &PrepareContext) -> Result<Prepared, Vec<Diagnostic>> {
+    fn prepare(&self, mut input: PropertiesInput, cx: &PrepareContext) -> Result<Prepared, Vec<Diagnostic>> {
         let mut problems = Vec::new();
         let mut seen = BTreeSet::new();
         for (i, p) in input.properties.iter().enumerate() {
@@ -257,14 +366,16 @@ impl Operation for ComputeProperties {
                 ));
             }
         }
-        let mut graphs = Vec::with_capacity(input.graphs.len());
-        for (i, item) in input.graphs.into_iter().enumerate() {
-            match resolve(item.graph, item.graph6, item.graph_uri, cx) {
-                Ok(g) => graphs.push(g),
-                Err(ds) => problems.extend(ds.into_iter().map(|d| d.under(&format!("/graphs/{i}")))),
+        let graphs = batch(&mut input, cx);
+        match graphs {
+            Ok((graphs, list_uri)) if problems.is_empty() => {
+                Ok(Prepared { graphs, properties: input.properties, layout: input.layout, list_uri })
+            }
+            graphs => {
+                problems.extend(graphs.err().into_iter().flatten());
+                Err(problems)
             }
         }
-        if problems.is_empty() { Ok(Prepared { graphs, properties: input.properties }) } else { Err(problems) }
     }
 
     fn preflight(&self, p: &Prepared, _budget: &RunBudget) -> Result<(), Refusal> {
@@ -285,31 +396,61 @@ impl Operation for ComputeProperties {
         let stop = || ctx.should_stop();
         let total = p.graphs.len() as u64;
         let names: Vec<String> = p.properties.iter().map(|p| p.name()).collect();
-        let mut results = Vec::with_capacity(p.graphs.len());
+        let rows = p.layout == Layout::Rows;
+        let mut results = Vec::with_capacity(if rows { p.graphs.len() } else { 0 });
+        let mut columns: Vec<Vec<Value>> =
+            if rows { vec![] } else { names.iter().map(|_| Vec::with_capacity(p.graphs.len())).collect() };
         for (index, resolved) in p.graphs.iter().enumerate() {
-            ctx.checkpoint()?;
+            // The clock is read once per 64 graphs: cheap invariants of small graphs take microseconds.
+            if index % 64 == 0 {
+                ctx.checkpoint()?;
+            }
             let g = Graph::new(&resolved.graph);
-            let mut values = BTreeMap::new();
-            for (&prop, name) in p.properties.iter().zip(&names) {
-                let value = compute(prop, &g, &stop).map_err(|Interrupted| interrupted(ctx))?;
-                values.insert(name.clone(), value);
+            if rows {
+                let mut values = BTreeMap::new();
+                for (&prop, name) in p.properties.iter().zip(&names) {
+                    let value = compute(prop, &g, &stop).map_err(|Interrupted| interrupted(ctx))?;
+                    values.insert(name.clone(), value);
+                }
+                results.push(GraphProperties { index, graph_uri: resolved.uri, values });
+            } else {
+                for (&prop, column) in p.properties.iter().zip(&mut columns) {
+                    column.push(compute(prop, &g, &stop).map_err(|Interrupted| interrupted(ctx))?);
+                }
             }
-            results.push(GraphProperties { index, graph_uri: resolved.uri, values });
-            ctx.progress(index as u64 + 1, Some(total), None);
+            if index % 64 == 63 {
+                ctx.progress(index as u64 + 1, Some(total), None);
+            }
         }
-        // One digest over the canonical graphs and the invariants asked for.
-        let graphs: Vec<&SimpleGraph> = p.graphs.iter().map(|g| &g.graph).collect();
-        let digest = Digest::of_serialize(&(graphs, &p.properties)).unwrap_or_else(|_| Digest::of_bytes(b""));
-        let scope =
-            Scope::exact_input(format!("the {} given graph(s) and the invariants asked for", p.graphs.len()), digest);
-        let mut outcome = Outcome::computed(PropertiesOutput { results }, scope);
-        for g in &p.graphs {
-            if let Some(uri) = &g.uri {
-                outcome = outcome.artifact(*uri);
-            }
+        ctx.progress(total, Some(total), None);
+        let scope = Scope::exact_input(
+            format!("the {} given graph(s) and the invariants asked for", p.graphs.len()),
+            batch_digest(&p.graphs, &names),
+        );
+        let output = PropertiesOutput {
+            count: p.graphs.len(),
+            results: rows.then_some(results),
+            columns: (!rows).then(|| names.into_iter().zip(columns).collect()),
+        };
+        let mut outcome = Outcome::computed(output, scope);
+        for uri in p.list_uri.iter().chain(p.graphs.iter().filter_map(|g| g.uri.as_ref())) {
+            outcome = outcome.artifact(*uri);
         }
         Ok(outcome)
     }
+}
+
+/// One digest over the canonical graphs (as graph6 lines, whatever form they came in) and the
+/// invariants asked for.
+fn batch_digest(graphs: &[Resolved], names: &[String]) -> Digest {
+    let mut text = String::with_capacity(graphs.len() * 12 + 64);
+    for g in graphs {
+        text.push_str(&g.graph.to_graph6());
+        text.push('\n');
+    }
+    text.push_str("# ");
+    text.push_str(&names.join(" "));
+    Digest::of_bytes(text.as_bytes())
 }
 
 /// The adapter error for an interrupted computation: cancellation or deadline.
