@@ -448,6 +448,19 @@ async fn smt_models_are_replayed_without_z3() {
     let r = jac.run(request("smt.check", json!({"script": "(include \"/etc/passwd\")(assert true)"}))).await;
     assert_eq!(r.status(), ExecutionStatus::InvalidRequest);
     assert_eq!(r.execution.diagnostics[0].path.as_deref(), Some("/input/script"));
+
+    // Z3 reads `#| ... |#` as a comment; a script hiding commands in one is refused, and Z3
+    // never opens the file the hidden command names.
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("written-by-z3");
+    let smuggled = format!(
+        "(define-sort S () Int #|A|B|# ) (set-option :regular-output-channel \"{}\") (echo \"X\") \
+         (define-sort |T| () Int #|E|F|# ) (assert true)",
+        target.display()
+    );
+    let r = jac.run(request("smt.check", json!({"script": smuggled}))).await;
+    assert_eq!(r.status(), ExecutionStatus::InvalidRequest, "{:?}", r.execution.diagnostics);
+    assert!(!target.exists(), "Z3 wrote a file named by the script");
 }
 
 /// varisat's DRAT refutation of an unsatisfiable formula (a second solver, a second proof format).

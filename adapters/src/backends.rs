@@ -108,13 +108,20 @@ pub fn run_to_completion(
         .spawn()
         .map_err(|e| AdapterError::Backend(format!("could not start {:?}: {e}", command.get_program())))?;
     loop {
-        if let Some(status) = child.try_wait().map_err(|e| AdapterError::Backend(e.to_string()))? {
-            return Ok(status);
+        match child.try_wait() {
+            Ok(Some(status)) => return Ok(status),
+            Ok(None) => {}
+            Err(e) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(AdapterError::Backend(e.to_string()));
+            }
         }
         if ctx.should_stop() {
             let _ = child.kill();
             let _ = child.wait();
             ctx.checkpoint()?;
+            // Not reached: `should_stop` held, so `checkpoint` names the reason.
             return Err(AdapterError::Cancelled);
         }
         std::thread::sleep(std::time::Duration::from_millis(2));

@@ -47,6 +47,8 @@ const MODEL_FORMAT: &str = "DIMACS_MODEL_V1";
 pub const LRAT_SCHEMA: &str = "urn:jacobian:schema:lrat-proof:v1";
 /// Largest DIMACS or LRAT text accepted inline.
 const MAX_INLINE_TEXT: usize = 64 << 20;
+/// Largest proof written: the artifact store's default limit per artifact.
+pub const MAX_PROOF_BYTES: u64 = 256 << 20;
 
 /// Where a formula comes from, as an input gives it (`cnf`, `dimacs`, `cnf_uri`): exactly one.
 #[derive(Debug, Default)]
@@ -203,6 +205,7 @@ pub fn solve_cnf(
     } else {
         None
     };
+    let proof_too_large = AtomicBool::new(false);
     let result = {
         let mut solver = CaDiCaL::default();
         if let Some(file) = &proof_file {
@@ -215,10 +218,22 @@ pub fn solve_cnf(
         }
         let interrupter = solver.interrupter();
         let done = AtomicBool::new(false);
+        let proof_path = proof_file.as_ref().map(|f| f.path().to_owned());
         let outcome = std::thread::scope(|s| {
             s.spawn(|| {
+                let mut polls = 0u32;
                 while !done.load(Ordering::Acquire) {
-                    if should_stop() {
+                    polls = polls.wrapping_add(1);
+                    // The proof's size is looked at every 100 ms: past the limit it could not be stored.
+                    let oversized = polls.is_multiple_of(50)
+                        && proof_path
+                            .as_deref()
+                            .and_then(|p| std::fs::metadata(p).ok())
+                            .is_some_and(|m| m.len() > MAX_PROOF_BYTES);
+                    if oversized {
+                        proof_too_large.store(true, Ordering::Release);
+                    }
+                    if oversized || should_stop() {
                         interrupter.interrupt();
                         return;
                     }
@@ -246,8 +261,21 @@ pub fn solve_cnf(
         }
         // The solver is dropped here, which closes and flushes the proof file.
     };
+    let too_large = || {
+        AdapterError::Unsupported(format!(
+            "the LRAT proof grew past {} MiB, more than an artifact may hold; solve with `proof: false` for an \
+             answer without a certificate",
+            MAX_PROOF_BYTES >> 20
+        ))
+    };
+    if proof_too_large.load(Ordering::Acquire) {
+        return Err(too_large());
+    }
     match (result, proof_file) {
         (Some(Answer::Unsat(None)), Some(file)) => {
+            if file.as_file().metadata().map_err(backend)?.len() > MAX_PROOF_BYTES {
+                return Err(too_large());
+            }
             let proof = std::fs::read(file.path()).map_err(backend)?;
             Ok(Some(Answer::Unsat(Some(proof))))
         }
@@ -567,12 +595,18 @@ impl CertificateVerify {
         let seconds = ctx.remaining().as_secs().clamp(1, 20_000).to_string();
         let mut command = Command::new(tool);
         command.arg(&cnf_path).arg(&drat_path).arg("-L").arg(&lrat_path).args(["-t", &seconds]);
-        run_to_completion(&mut command, log, ctx)?;
+        let status = run_to_completion(&mut command, log, ctx)?;
         let log = std::fs::read_to_string(&log_path).unwrap_or_default();
         let verified = log.lines().any(|l| l.trim() == "s VERIFIED");
-        let summary = log.lines().filter(|l| l.starts_with("s ")).collect::<Vec<_>>().join("; ");
+        let mut summary: Vec<&str> = log.lines().filter(|l| l.starts_with("s ")).collect();
+        let exit = format!("exit status {}", status.code().map_or("none (signal)".into(), |c| c.to_string()));
+        summary.push(&exit);
+        let summary = summary.join("; ");
         if !verified {
             return Ok((None, summary));
+        }
+        if std::fs::metadata(&lrat_path).map_err(backend)?.len() > MAX_PROOF_BYTES {
+            return Ok((None, format!("{summary}; the LRAT proof exceeds {} MiB", MAX_PROOF_BYTES >> 20)));
         }
         Ok((Some(std::fs::read(&lrat_path).map_err(backend)?), summary))
     }

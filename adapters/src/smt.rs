@@ -4,10 +4,14 @@
 //! definitions and assertions (plus `set-logic`, and informational commands that are dropped:
 //! `set-info`, `set-option`, `check-sat`, `get-model`, `get-value`, `get-info`, `echo`, `exit`).
 //! Everything else — `include`, `push`/`pop`, `reset`, `eval`, `check-sat-assuming`,
-//! anything unknown — is refused before Z3 sees it, so the input can neither name a file nor
-//! change the solver's configuration, output channels or resource limits. Z3 receives only the
-//! admitted commands, and the number of assertions it parsed must equal the number in the
-//! script, or the script is refused (Z3 drops an ill-sorted assertion with an error).
+//! anything unknown, anything after `exit` — is refused before Z3 sees it. Z3 never sees the
+//! caller's bytes: it is given the admitted commands rebuilt from the reader's own tokens, one
+//! space apart, with comments dropped, and every token is checked to be a single SMT-LIB lexeme
+//! (no `#` but in `#x`/`#b` literals, so no `#| ... |#` block comment of Z3's; no backslash in a
+//! string), so Z3 tokenizes exactly what the reader did and the input can neither name a file
+//! nor change the solver's configuration, output channels or resource limits. The number of
+//! assertions Z3 parsed must equal the number in the script, or the run fails (Z3 drops an
+//! ill-sorted assertion with an error).
 //!
 //! A `sat` answer carries a value for every declared constant (model completion on). In VERIFY
 //! mode, for QF_LIA, QF_IDL and QF_BV scripts without uninterpreted functions, the model goes to
@@ -57,10 +61,27 @@ const DROPPED: &[&str] = &["set-info", "set-option", "check-sat", "get-model", "
 #[derive(Debug, Clone)]
 struct Command<'a> {
     head: &'a str,
-    text: &'a str,
+    /// The command's tokens, comments and layout removed: what Z3 is given if it is admitted.
+    tokens: Vec<&'a str>,
     line: usize,
     /// The command's top-level arguments, as source text.
     args: Vec<&'a str>,
+}
+
+/// Whether a token outside strings and quoted symbols is one SMT-LIB 2 lexeme, so that Z3 reads
+/// it as exactly one token too: a numeral or decimal, `#x` hex or `#b` binary, a keyword, or a
+/// simple symbol. Anything else (in particular `#` elsewhere, which Z3 may read as the start
+/// of a `#| ... |#` block comment) is refused.
+fn is_lexeme(token: &str) -> bool {
+    let symbol_char = |c: char| c.is_ascii_alphanumeric() || "~!@$%^&*_-+=<>.?/".contains(c);
+    if let Some(hex) = token.strip_prefix("#x") {
+        return !hex.is_empty() && hex.chars().all(|c| c.is_ascii_hexdigit());
+    }
+    if let Some(bits) = token.strip_prefix("#b") {
+        return !bits.is_empty() && bits.chars().all(|c| c == '0' || c == '1');
+    }
+    let body = token.strip_prefix(':').unwrap_or(token);
+    !body.is_empty() && body.chars().all(symbol_char)
 }
 
 /// A constant the script declares, with its sort as written (whitespace collapsed).
@@ -95,6 +116,7 @@ fn commands(text: &str) -> Result<Vec<Command<'_>>, Diagnostic> {
     let mut depth = 0usize;
     let mut start = 0usize;
     let mut args: Vec<&str> = Vec::new();
+    let mut tokens: Vec<&str> = Vec::new();
     let mut arg_start: Option<usize> = None;
     let mut i = 0usize;
     while i < bytes.len() {
@@ -111,6 +133,7 @@ fn commands(text: &str) -> Result<Vec<Command<'_>>, Diagnostic> {
                 if depth == 0 {
                     start = i;
                     args.clear();
+                    tokens.clear();
                 } else if depth == 1 {
                     arg_start = Some(i);
                 }
@@ -118,12 +141,14 @@ fn commands(text: &str) -> Result<Vec<Command<'_>>, Diagnostic> {
                 if depth > MAX_DEPTH {
                     return Err(bad(i, "TOO_DEEP", format!("terms nest deeper than {MAX_DEPTH}")));
                 }
+                tokens.push("(");
             }
             b')' => {
                 if depth == 0 {
                     return Err(bad(i, "UNBALANCED", "`)` without a matching `(`".into()));
                 }
                 depth -= 1;
+                tokens.push(")");
                 if depth == 1
                     && let Some(s) = arg_start.take()
                 {
@@ -133,7 +158,7 @@ fn commands(text: &str) -> Result<Vec<Command<'_>>, Diagnostic> {
                     let head = args.first().copied().unwrap_or("");
                     out.push(Command {
                         head,
-                        text: &text[start..=i],
+                        tokens: std::mem::take(&mut tokens),
                         line: line_of(text, start),
                         args: args.iter().skip(1).copied().collect(),
                     });
@@ -148,9 +173,18 @@ fn commands(text: &str) -> Result<Vec<Command<'_>>, Diagnostic> {
                         }
                         Some(b'"') if bytes.get(i + 1) == Some(&b'"') => i += 2,
                         Some(b'"') => break,
+                        // SMT-LIB has no backslash escapes; Z3 reads some, so a backslash could make
+                        // the two disagree on where the string ends.
+                        Some(b'\\') => {
+                            return Err(bad(i, "BAD_STRING", "a string literal may not contain `\\`".into()));
+                        }
                         Some(_) => i += 1,
                     }
                 }
+                if depth == 0 {
+                    return Err(bad(token_start, "OUTSIDE_COMMAND", "text outside a command".into()));
+                }
+                tokens.push(&text[token_start..=i]);
                 if depth == 1 {
                     args.push(&text[token_start..=i]);
                 }
@@ -166,6 +200,10 @@ fn commands(text: &str) -> Result<Vec<Command<'_>>, Diagnostic> {
                 if i >= bytes.len() {
                     return Err(bad(token_start, "UNTERMINATED_SYMBOL", "a quoted symbol never ends".into()));
                 }
+                if depth == 0 {
+                    return Err(bad(token_start, "OUTSIDE_COMMAND", "text outside a command".into()));
+                }
+                tokens.push(&text[token_start..=i]);
                 if depth == 1 {
                     args.push(&text[token_start..=i]);
                 }
@@ -178,10 +216,23 @@ fn commands(text: &str) -> Result<Vec<Command<'_>>, Diagnostic> {
                 {
                     i += 1;
                 }
-                match depth {
-                    0 => return Err(bad(token_start, "OUTSIDE_COMMAND", "text outside a command".into())),
-                    1 => args.push(&text[token_start..=i]),
-                    _ => {}
+                let token = &text[token_start..=i];
+                if depth == 0 {
+                    return Err(bad(token_start, "OUTSIDE_COMMAND", "text outside a command".into()));
+                }
+                if !is_lexeme(token) {
+                    return Err(bad(
+                        token_start,
+                        "BAD_TOKEN",
+                        format!(
+                            "`{}` is not an SMT-LIB numeral, symbol, keyword or bit-vector literal",
+                            token.escape_debug()
+                        ),
+                    ));
+                }
+                tokens.push(token);
+                if depth == 1 {
+                    args.push(token);
                 }
             }
         }
@@ -224,8 +275,14 @@ pub fn read_script(text: &str) -> Result<Script, Vec<Diagnostic>> {
         functions: 0,
     };
     let mut problems = Vec::new();
+    let mut exited = false;
     for c in &commands {
         let at = |code: &str, message: String| Diagnostic::at("/script", code, format!("line {}: {message}", c.line));
+        if exited {
+            problems.push(at("AFTER_EXIT", "a command after `exit`".into()));
+            continue;
+        }
+        exited = c.head == "exit";
         match c.head {
             "set-logic" => match (c.args.as_slice(), &script.logic) {
                 ([logic], None) if !logic.starts_with('(') => script.logic = Some(symbol_name(logic)),
@@ -252,7 +309,7 @@ pub fn read_script(text: &str) -> Result<Script, Vec<Diagnostic>> {
                     }
                     _ => {}
                 }
-                script.admitted.push_str(c.text);
+                script.admitted.push_str(&c.tokens.join(" "));
                 script.admitted.push('\n');
             }
             "" => problems.push(at("BAD_COMMAND", "an empty command".into())),
@@ -531,6 +588,8 @@ mod tests {
         assert_eq!(s.functions, 1);
         assert_eq!(s.constants, vec![Declared { name: "a b".into(), sort: "(_ BitVec 8)".into() }]);
         assert!(!s.admitted.contains("set-option") && !s.admitted.contains("check-sat"));
+        assert!(!s.admitted.contains("comment"));
+        assert!(s.admitted.contains("( assert ( = |a b| #x01 ) )"), "{}", s.admitted);
     }
 
     #[test]
@@ -549,6 +608,13 @@ mod tests {
             let err = read_script(script).unwrap_err();
             assert_eq!(err[0].code, code, "{script}");
         }
+        // Z3 reads `#|` as a block comment; the reader refuses the `#` rather than disagree.
+        let smuggled = "(define-sort S () Int #|A|B|# ) (set-option :regular-output-channel \"/tmp/x\") (echo \"X\") \
+                        (define-sort |T| () Int #|E|F|# ) (assert true)";
+        assert_eq!(read_script(smuggled).unwrap_err()[0].code, "BAD_TOKEN");
+        assert_eq!(read_script("(assert (= a#| b))").unwrap_err()[0].code, "BAD_TOKEN");
+        assert_eq!(read_script("(assert (= s \"a\\\" ) (reset) \"))").unwrap_err()[0].code, "BAD_STRING");
+        assert_eq!(read_script("(assert true)(exit)(assert false)").unwrap_err()[0].code, "AFTER_EXIT");
         let deep = format!("(assert {}true{})", "(not ".repeat(600), ")".repeat(600));
         assert_eq!(read_script(&deep).unwrap_err()[0].code, "TOO_DEEP");
     }

@@ -256,12 +256,14 @@ fn resolve_claim(
     }
 }
 
-/// The formula of a `cnf_satisfiable` claim, read and validated; diagnostics at `{at}/cnf_uri`.
+/// The formula of a `cnf_satisfiable` claim, read and validated; diagnostics at `{at}/cnf_uri`
+/// for an inline claim, at `/claim_uri` for a stored one (whose formula the caller did not name).
 fn claim_formula(claim: &Checked, at: &str, cx: &PrepareContext) -> Result<Option<ResolvedCnf>, Vec<Diagnostic>> {
     let Parsed::Cnf { uri } = claim.parsed else { return Ok(None) };
-    sat::resolve_cnf(CnfSource { cnf_uri: Some(uri), ..CnfSource::default() }, cx)
-        .map(Some)
-        .map_err(|ds| ds.into_iter().map(|d| Diagnostic { path: Some(format!("{at}/cnf_uri")), ..d }).collect())
+    sat::resolve_cnf(CnfSource { cnf_uri: Some(uri), ..CnfSource::default() }, cx).map(Some).map_err(|ds| {
+        let path = if at == "/claim_uri" { at.to_owned() } else { format!("{at}/cnf_uri") };
+        ds.into_iter().map(|d| Diagnostic { path: Some(path.clone()), ..d }).collect()
+    })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -536,7 +538,12 @@ impl Operation for WitnessFind {
                     return Err(AdapterError::Backend("CaDiCaL stopped without an answer".into()));
                 };
                 let witness = match answer {
-                    Answer::Sat(model) => Some(json!({"model": model})),
+                    Answer::Sat(model) => {
+                        if !cnf.cnf.satisfied_by(&model.iter().map(|&l| l > 0).collect::<Vec<_>>()) {
+                            return Err(AdapterError::Backend("CaDiCaL's model does not satisfy the formula".into()));
+                        }
+                        Some(json!({"model": model}))
+                    }
                     Answer::Unsat(_) => None,
                 };
                 let searched = format!("every assignment of the formula's {} variables (CaDiCaL)", cnf.cnf.variables);
@@ -806,8 +813,8 @@ impl Operation for WitnessVerify {
             artifact_types: &[CLAIM_SCHEMA],
             assurance_ceiling: AssuranceLevel::Verified,
             scope_rule: "Exactly the given witness for the given claim.",
-            read_only: true,
-            writes_artifacts: false,
+            read_only: false,
+            writes_artifacts: true,
             evidence_kinds: &[COUNTERMODEL_EVIDENCE, GRAPH_WITNESS_EVIDENCE, MODEL_EVIDENCE],
             relationships: &[("consumes", "claim.validate"), ("consumes", "witness.find")],
         }

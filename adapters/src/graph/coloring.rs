@@ -11,7 +11,7 @@
 
 use jacobian_runtime::adapter::{AdapterContext, AdapterError, Outcome, PrepareContext, Refusal, RunBudget};
 use jacobian_runtime::contract::{AssuranceLevel, Diagnostic, InputKind, Mode, Provider};
-use jacobian_runtime::objects::cnf::{Cnf, DIMACS_CNF_SCHEMA, MAX_LITERALS};
+use jacobian_runtime::objects::cnf::{Cnf, DIMACS_CNF_SCHEMA, MAX_CLAUSES, MAX_LITERALS, MAX_VARIABLES};
 use jacobian_runtime::objects::graph::{SIMPLE_GRAPH_SCHEMA, SimpleGraph};
 use jacobian_runtime::typed::{Describe, Operation};
 use jacobian_runtime::{ArtifactUri, Scope};
@@ -63,8 +63,11 @@ pub struct EncodeOutput {
     pub variable_rule: String,
 }
 
-/// The k-colouring formula of `g`.
-pub fn encode(g: &SimpleGraph, k: u32) -> Cnf {
+/// The k-colouring formula of `g`; `None` when it would exceed the CNF limits.
+pub fn encode(g: &SimpleGraph, k: u32) -> Option<Cnf> {
+    if too_large(g, k).is_some() {
+        return None;
+    }
     let (n, k) = (g.order as i64, i64::from(k));
     let x = |v: i64, c: i64| (v * k + c + 1) as i32;
     let mut clauses = Vec::new();
@@ -81,13 +84,31 @@ pub fn encode(g: &SimpleGraph, k: u32) -> Cnf {
             clauses.push(vec![-x(i64::from(u), c), -x(i64::from(v), c)]);
         }
     }
-    Cnf { variables: (n * k) as u32, clauses }
+    Some(Cnf { variables: (n * k) as u32, clauses })
 }
 
 /// Literal occurrences of the encoding, to refuse oversized encodings before building them.
 fn literal_count(g: &SimpleGraph, k: u64) -> u64 {
     let n = u64::from(g.order);
     n * k + n * k * k.saturating_sub(1) + 2 * k * g.edges.len() as u64
+}
+
+/// Clauses of the encoding: one at-least-one and `k(k-1)/2` at-most-one per vertex, `k` per edge.
+fn clause_count(g: &SimpleGraph, k: u64) -> u64 {
+    let n = u64::from(g.order);
+    n + n * k * k.saturating_sub(1) / 2 + k * g.edges.len() as u64
+}
+
+/// Why the encoding of `g` with `k` colours exceeds the CNF limits, if it does.
+fn too_large(g: &SimpleGraph, k: u32) -> Option<String> {
+    let k = u64::from(k);
+    let (variables, clauses, literals) = (u64::from(g.order) * k, clause_count(g, k), literal_count(g, k));
+    (variables > u64::from(MAX_VARIABLES) || clauses > MAX_CLAUSES as u64 || literals > MAX_LITERALS as u64).then(|| {
+        format!(
+            "the encoding would have {variables} variables, {clauses} clauses and {literals} literals; the CNF limits \
+             are {MAX_VARIABLES}, {MAX_CLAUSES} and {MAX_LITERALS}"
+        )
+    })
 }
 
 /// `graph.coloring.encode_k_cnf`.
@@ -142,16 +163,10 @@ impl Operation for EncodeKColoring {
     }
 
     fn preflight(&self, (g, k): &(Resolved, u32), _budget: &RunBudget) -> Result<(), Refusal> {
-        let literals = literal_count(&g.graph, u64::from(*k));
-        let variables = u64::from(g.graph.order) * u64::from(*k);
-        if literals > MAX_LITERALS as u64 || variables > u64::from(jacobian_runtime::objects::cnf::MAX_VARIABLES) {
-            return Err(Refusal::Unsupported(Diagnostic::at(
-                "/k",
-                "ENCODING_TOO_LARGE",
-                format!("the encoding would have {variables} variables and {literals} literals, above the CNF limits"),
-            )));
+        match too_large(&g.graph, *k) {
+            Some(why) => Err(Refusal::Unsupported(Diagnostic::at("/graph", "ENCODING_TOO_LARGE", why))),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     fn run(&self, (g, k): (Resolved, u32), ctx: &AdapterContext) -> Result<Outcome<EncodeOutput>, AdapterError> {
@@ -159,7 +174,8 @@ impl Operation for EncodeKColoring {
             Some(uri) => uri,
             None => ctx.artifacts().put_json(SIMPLE_GRAPH_SCHEMA, &g.json(), &[])?.uri,
         };
-        let cnf = encode(&g.graph, k);
+        let cnf = encode(&g.graph, k)
+            .ok_or_else(|| AdapterError::Unsupported("the encoding exceeds the CNF limits".into()))?;
         let dimacs = cnf.to_dimacs();
         let cnf_uri = ctx.artifacts().put_bytes(DIMACS_CNF_SCHEMA, "text/plain", dimacs.as_bytes(), &[graph_uri])?.uri;
         let map = json!({
@@ -224,7 +240,7 @@ mod tests {
         ];
         for g in &graphs {
             for k in 1..=3 {
-                let cnf = encode(g, k);
+                let cnf = encode(g, k).unwrap();
                 if cnf.variables <= 16 {
                     assert_eq!(satisfiable(&cnf), colourable(g, k), "{g:?} k={k}");
                 }
@@ -237,7 +253,9 @@ mod tests {
     fn literal_count_matches_the_encoding() {
         let g = SimpleGraph::new(5, vec![[0, 1], [1, 2], [2, 3], [3, 4], [0, 4]]).unwrap();
         for k in 1..=4 {
-            assert_eq!(literal_count(&g, u64::from(k)), encode(&g, k).literals() as u64);
+            let cnf = encode(&g, k).unwrap();
+            assert_eq!(literal_count(&g, u64::from(k)), cnf.literals() as u64);
+            assert_eq!(clause_count(&g, u64::from(k)), cnf.clauses.len() as u64);
         }
     }
 }

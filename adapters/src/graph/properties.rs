@@ -20,6 +20,8 @@ use crate::backends::jacobian_builtin;
 pub const MAX_GRAPHS: usize = 5_000;
 /// Most graphs per call given as a graph6 list (`graph6_list` or `graphs_uri`).
 pub const MAX_LIST_GRAPHS: usize = 200_000;
+/// Most edges, over all graphs of a graph6 list.
+pub const MAX_LIST_EDGES: usize = 20_000_000;
 
 /// An invariant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
@@ -219,6 +221,7 @@ pub struct Prepared {
 fn graph6_lines(text: &str, path: &str) -> Result<Vec<Resolved>, Vec<Diagnostic>> {
     let mut graphs = Vec::new();
     let mut problems = Vec::new();
+    let mut edges = 0usize;
     for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         if graphs.len() + problems.len() == MAX_LIST_GRAPHS {
             return Err(vec![Diagnostic::at(
@@ -228,7 +231,17 @@ fn graph6_lines(text: &str, path: &str) -> Result<Vec<Resolved>, Vec<Diagnostic>
             )]);
         }
         match SimpleGraph::from_graph6(line.trim()) {
-            Ok(graph) => graphs.push(Resolved { graph, uri: None }),
+            Ok(graph) => {
+                edges += graph.size();
+                if edges > MAX_LIST_EDGES {
+                    return Err(vec![Diagnostic::at(
+                        path,
+                        "TOO_MANY_EDGES",
+                        format!("line {}: the list's graphs have more than {MAX_LIST_EDGES} edges in all", n + 1),
+                    )]);
+                }
+                graphs.push(Resolved { graph, uri: None })
+            }
             Err(e) if problems.len() < 16 => {
                 problems.push(Diagnostic::at(path, "INVALID_GRAPH6", format!("line {}: {e}", n + 1)))
             }

@@ -119,14 +119,21 @@ impl Cnf {
         let mut header: Option<(u32, usize)> = None;
         let mut clauses: Vec<Vec<i32>> = Vec::new();
         let mut current: Vec<i32> = Vec::new();
+        let mut literals = 0usize;
         let mut last_line = 0;
-        'lines: for (n, line) in text.lines().enumerate() {
+        for (n, line) in text.lines().enumerate() {
             last_line = n;
             let trimmed = line.trim();
             if trimmed.is_empty() || trimmed.starts_with('c') {
                 continue;
             }
             if trimmed.starts_with('%') {
+                // SATLIB's end marker: only a lone `0` and blank lines may follow it.
+                if let Some((m, extra)) =
+                    text.lines().enumerate().skip(n + 1).find(|(_, l)| !l.trim().is_empty() && l.trim() != "0")
+                {
+                    return Err(at(m, "TEXT_AFTER_END", format!("`{}` follows the `%` end marker", extra.trim())));
+                }
                 break;
             }
             if let Some(rest) = trimmed.strip_prefix('p') {
@@ -134,8 +141,11 @@ impl Cnf {
                     return Err(at(n, "DUPLICATE_HEADER", "a second `p cnf` header".into()));
                 }
                 let fields: Vec<&str> = rest.split_whitespace().collect();
+                let digits = |f: &str| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit());
                 let parsed = match fields.as_slice() {
-                    ["cnf", v, c] => v.parse::<u32>().ok().zip(c.parse::<usize>().ok()),
+                    ["cnf", v, c] if rest.starts_with(char::is_whitespace) && digits(v) && digits(c) => {
+                        v.parse::<u32>().ok().zip(c.parse::<usize>().ok())
+                    }
                     _ => None,
                 };
                 let Some((v, c)) = parsed else {
@@ -155,7 +165,9 @@ impl Cnf {
                 return Err(at(n, "MISSING_HEADER", "a clause before the `p cnf` header".into()));
             };
             for token in trimmed.split_whitespace() {
-                let Ok(lit) = token.parse::<i32>() else {
+                let plain = token.strip_prefix('-').unwrap_or(token);
+                let lit = plain.bytes().all(|b| b.is_ascii_digit()).then(|| token.parse::<i32>().ok()).flatten();
+                let Some(lit) = lit.filter(|_| token != "-0") else {
                     return Err(at(n, "BAD_LITERAL", format!("`{token}` is not a literal")));
                 };
                 if lit == 0 {
@@ -173,8 +185,9 @@ impl Cnf {
                     ));
                 }
                 current.push(lit);
-                if current.len() > MAX_LITERALS {
-                    break 'lines;
+                literals += 1;
+                if literals > MAX_LITERALS {
+                    return Err(at(n, "TOO_MANY_LITERALS", format!("more than {MAX_LITERALS} literals")));
                 }
             }
         }
@@ -214,7 +227,9 @@ impl Cnf {
     /// `p·holes + h + 1`; every pigeon sits in some hole, no hole holds two. Unsatisfiable, and
     /// hard for resolution (every resolution refutation is exponential in `holes`), so a
     /// standard test of SAT solvers and proof checkers.
+    /// `holes` is capped at 4096 (larger formulas exceed the CNF limits anyway).
     pub fn pigeonhole(holes: u32) -> Cnf {
+        let holes = holes.min(4096);
         let pigeons = holes + 1;
         let var = |p: u32, h: u32| (p * holes + h + 1) as i32;
         let mut clauses: Vec<Vec<i32>> = (0..pigeons).map(|p| (0..holes).map(|h| var(p, h)).collect()).collect();
@@ -235,9 +250,12 @@ impl Cnf {
 
     /// Whether a total assignment (`model[v - 1]` is the value of variable `v`) satisfies every clause.
     pub fn satisfied_by(&self, model: &[bool]) -> bool {
-        self.clauses
-            .iter()
-            .all(|c| c.iter().any(|&l| model.get(l.unsigned_abs() as usize - 1).is_some_and(|&value| value == (l > 0))))
+        self.clauses.iter().all(|c| {
+            c.iter().any(|&l| {
+                let value = (l.unsigned_abs() as usize).checked_sub(1).and_then(|i| model.get(i));
+                value.is_some_and(|&value| value == (l > 0))
+            })
+        })
     }
 }
 
@@ -281,6 +299,11 @@ mod tests {
             ("p cnf 2 1\n1 2\n", "UNTERMINATED_CLAUSE"),
             ("p cnf 2 2\n1 2 0\n", "WRONG_CLAUSE_COUNT"),
             ("p cnf 2 1\n1 0 2 0\n", "TOO_MANY_CLAUSES"),
+            ("pcnf 2 1\n1 0\n", "BAD_HEADER"),
+            ("p cnf +2 1\n1 0\n", "BAD_HEADER"),
+            ("p cnf 2 1\n+1 0\n", "BAD_LITERAL"),
+            ("p cnf 2 1\n1 -0\n", "BAD_LITERAL"),
+            ("p cnf 1 1\n1 0\n%\n-1 0\n", "TEXT_AFTER_END"),
             ("", "MISSING_HEADER"),
         ] {
             let err = Cnf::from_dimacs(text, "/dimacs").unwrap_err();
