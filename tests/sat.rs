@@ -341,6 +341,23 @@ async fn sat_deadlines_and_cancellation_are_no_answer() {
     assert_eq!(r.status(), ExecutionStatus::TimedOut, "{:?}", r.execution.diagnostics);
     assert!(r.output.get("status").is_none(), "{}", r.output);
     assert!(started.elapsed() < std::time::Duration::from_secs(5), "the solver was not stopped");
+
+    // Cancelled mid-solve: CANCELLED at once, no answer.
+    let cancel = jacobian::runtime::CancellationToken::new();
+    let options = jacobian::RunOptions { cancel: Some(cancel.clone()), ..jacobian::RunOptions::default() };
+    let (variables, clauses) = pigeonhole(12);
+    let solve = request("sat.solve", json!({"cnf": {"variables": variables, "clauses": clauses}})).wall_ms(60_000);
+    let run = tokio::spawn({
+        let jac = jac.clone();
+        async move { jac.run_with(solve, options).await }
+    });
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let t = std::time::Instant::now();
+    cancel.cancel();
+    let r = run.await.unwrap();
+    assert_eq!(r.status(), ExecutionStatus::Cancelled, "{:?}", r.execution.diagnostics);
+    assert!(r.output.get("status").is_none(), "{}", r.output);
+    assert!(t.elapsed() < std::time::Duration::from_secs(2));
 }
 
 #[tokio::test]

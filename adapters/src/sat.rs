@@ -110,8 +110,10 @@ pub fn resolve_cnf(source: CnfSource, cx: &PrepareContext) -> Result<ResolvedCnf
                 CNF_SCHEMA => {
                     let stored: Cnf = serde_json::from_slice(&artifact.bytes)
                         .map_err(|e| at("MALFORMED_ARTIFACT", format!("{uri} is not a CNF object: {e}")))?;
-                    Cnf::new(stored.variables, stored.clauses)
-                        .map_err(|_| at("MALFORMED_ARTIFACT", format!("{uri} holds an invalid CNF object")))?
+                    Cnf::new(stored.variables, stored.clauses).map_err(|ds| {
+                        let first = ds.first().map_or(String::new(), |d| format!(" ({}: {})", d.code, d.message));
+                        at("MALFORMED_ARTIFACT", format!("{uri} holds an invalid CNF object{first}"))
+                    })?
                 }
                 DIMACS_CNF_SCHEMA => {
                     let text = std::str::from_utf8(&artifact.bytes)
@@ -292,7 +294,7 @@ pub struct SolveInput {
     pub cnf: Option<Cnf>,
     /// The formula as DIMACS text (`p cnf V C`, clauses ended by `0`).
     #[serde(default)]
-    #[schemars(length(max = 67_108_864))]
+    #[schemars(length(max = MAX_INLINE_TEXT))]
     pub dimacs: Option<String>,
     /// A stored formula: a CNF object (`artifact.put`) or DIMACS text written by a SAT operation.
     #[serde(default)]
@@ -501,7 +503,7 @@ pub struct CertificateInput {
     pub cnf: Option<Cnf>,
     /// The formula as DIMACS text (`p cnf V C`, clauses ended by `0`).
     #[serde(default)]
-    #[schemars(length(max = 67_108_864))]
+    #[schemars(length(max = MAX_INLINE_TEXT))]
     pub dimacs: Option<String>,
     /// A stored formula: a CNF object (`artifact.put`) or DIMACS text written by a SAT operation.
     #[serde(default)]
@@ -511,7 +513,7 @@ pub struct CertificateInput {
     pub format: String,
     /// The proof text inline.
     #[serde(default)]
-    #[schemars(length(max = 67_108_864))]
+    #[schemars(length(max = MAX_INLINE_TEXT))]
     pub proof: Option<String>,
     /// A stored proof (as `sat.solve` writes it).
     #[serde(default)]
@@ -819,5 +821,10 @@ mod tests {
     #[test]
     fn a_stopped_solve_is_no_answer() {
         assert_eq!(solve_cnf(&php(11), true, &|| true).unwrap(), None);
+        // Stopped mid-search: CaDiCaL polls its terminate flag and returns within milliseconds.
+        let started = std::time::Instant::now();
+        let stop = || started.elapsed() > Duration::from_millis(200);
+        assert_eq!(solve_cnf(&php(12), true, &stop).unwrap(), None);
+        assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
     }
 }

@@ -163,7 +163,7 @@ pub enum Layout {
 pub struct PropertiesInput {
     /// The graphs one by one (1 to 5,000), each inline, as graph6 or by URI.
     #[serde(default)]
-    #[schemars(length(min = 1, max = 5000))]
+    #[schemars(length(min = 1, max = MAX_GRAPHS))]
     pub graphs: Option<Vec<GraphItem>>,
     /// The graphs as graph6 text, one per line (up to 200,000), as nauty writes them.
     #[serde(default)]
