@@ -533,3 +533,21 @@ async fn drat_proofs_are_converted_by_drat_trim_and_verified_only_by_the_lrat_ch
         assert!(r.execution.diagnostics.iter().any(|d| d.code == "DRAT_NOT_CONVERTED"), "{what}");
     }
 }
+
+#[tokio::test]
+async fn sat_and_smt_questions_find_their_capability_first() {
+    let jac = jacobian::builder().build().await.unwrap();
+    for (query, expected) in [
+        ("is this CNF formula satisfiable", "sat.solve"),
+        ("decide satisfiability of a boolean formula", "sat.solve"),
+        ("check an LRAT proof of unsatisfiability", "certificate.verify"),
+        ("check a DRAT proof", "certificate.verify"),
+        ("verify a satisfying assignment", "witness.verify"),
+        ("solve SMT-LIB script with Z3", "smt.check"),
+        ("encode graph coloring as CNF", "graph.coloring.encode_k_cnf"),
+    ] {
+        let r = jac.find_value(&json!({"query": query})).unwrap();
+        let ids: Vec<&str> = r.matches.iter().map(|m| m.capability_id.as_str()).collect();
+        assert_eq!(ids.first().copied(), Some(expected), "{query:?} found {ids:?}");
+    }
+}

@@ -355,8 +355,8 @@ impl Operation for SatSolve {
         Describe {
             id: "sat.solve",
             title: "Solve a CNF formula (SAT) with a proof",
-            outcome: "SAT with a satisfying assignment, or UNSAT with an LRAT proof that an independent checker \
-                      replays.",
+            outcome: "Whether a CNF formula is satisfiable: SAT with a model, or UNSAT with an LRAT proof that an \
+                      independent checker replays.",
             description: "Decides satisfiability of a CNF formula (inline clauses, DIMACS text or a stored \
                           formula) with CaDiCaL 2.2. SAT answers carry a model; UNSAT answers carry an LRAT proof \
                           stored as an artifact. In VERIFY mode the model or the proof goes to its checker (model \

@@ -805,8 +805,9 @@ impl Operation for WitnessVerify {
             description: "Hands the witness to a checker: a magma witness (`magma`, `constants`, `assignment`) goes \
                           to the magma countermodel checker, which replays every law at every assignment; a graph \
                           witness (`graph`) goes to the graph property checker, which recomputes the invariant by \
-                          brute force and checks the order, connectivity and range; a CNF model (`model`) goes to \
-                          the model replay checker, which evaluates every clause of the stored formula.",
+                          brute force and checks the order, connectivity and range; a CNF model (`model`, a \
+                          satisfying assignment) goes to the model replay checker, which evaluates every clause of \
+                          the stored formula.",
             tags: &["witness", "verify", "check", "existential", "claim", "magma", "graph", "cnf", "sat", "model"],
             modes: &[Mode::Verify],
             input_kind: InputKind::StructuredRequest,

@@ -123,8 +123,8 @@ impl Operation for EncodeKColoring {
         Describe {
             id: "graph.coloring.encode_k_cnf",
             title: "Encode k-colourability of a graph as CNF",
-            outcome: "A stored CNF formula satisfiable exactly when the graph has a proper k-colouring, with its \
-                      variable map.",
+            outcome: "The graph's k-colourability as a stored CNF encoding whose models are exactly its proper \
+                      k-colourings, with the variable map.",
             description: "Writes the standard direct encoding (each vertex exactly one of k colours, adjacent \
                           vertices different colours) as canonical DIMACS, stores it with a variable map \
                           (`x(v, c) = v·k + c + 1`) related to the formula and the graph. Solve it with sat.solve: \
