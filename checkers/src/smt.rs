@@ -14,8 +14,8 @@
 //! `QF_IDL` or `QF_BV` and equal the claim's logic), `declare-const`, `declare-fun` of arity 0,
 //! `define-fun` (with parameters it is a macro, evaluated with its parameters bound), `assert`,
 //! at most one `check-sat`, and the inert `set-info`, `set-option`, `get-model`, `get-value`,
-//! `get-info`, `echo` and `exit` (which ends the script). After `check-sat` only inert commands
-//! may follow. Any other command (`push`, `pop`, `reset`, `declare-sort`, `define-sort`,
+//! `get-info`, `echo` and `exit`. After `check-sat` or `exit` only inert commands may follow.
+//! Any other command (`push`, `pop`, `reset`, `declare-sort`, `define-sort`,
 //! `check-sat-assuming`, `define-fun-rec`, …), `declare-fun` with arguments, a script without
 //! `set-logic`, or a logic outside the three is `Inconclusive`: the checker cannot decide it.
 //!
@@ -643,12 +643,6 @@ struct Assertion {
     text: String,
 }
 
-#[derive(PartialEq, Eq)]
-enum Flow {
-    Continue,
-    Exit,
-}
-
 /// The script as read so far.
 struct Script<'s> {
     text: &'s str,
@@ -661,6 +655,8 @@ struct Script<'s> {
     globals: HashMap<String, Global>,
     asserts: Vec<Assertion>,
     checked: bool,
+    /// `(exit)` has been read; only inert commands may follow.
+    exited: bool,
     scope: Vec<(String, Sort)>,
 }
 
@@ -699,29 +695,36 @@ impl<'s> Script<'s> {
             globals: HashMap::new(),
             asserts: Vec::new(),
             checked: false,
+            exited: false,
             scope: Vec::new(),
         }
     }
 
-    fn command(&mut self, c: &Sexp) -> Result<Flow, Problem> {
+    fn command(&mut self, c: &Sexp) -> Result<(), Problem> {
         let Sexp::List(items, at, end) = c else { return malformed("expected a command `( … )`", c.at()) };
         let Some((head, args)) = items.split_first() else { return malformed("empty command", *at) };
         let Some(name) = head.symbol() else { return malformed("expected a command name", head.at()) };
         let inert = matches!(name, "set-info" | "set-option" | "get-model" | "get-value" | "get-info" | "echo");
         if inert {
-            return Ok(Flow::Continue);
+            return Ok(());
+        }
+        // Commands after `exit` are never run by a solver; a script that carries any is not one
+        // whose meaning the replay can vouch for.
+        if self.exited {
+            return unsupported(format!("`{name}` after exit"), *at);
         }
         if name == "exit" {
-            return Ok(Flow::Exit);
+            self.exited = true;
+            return Ok(());
         }
         if self.checked {
             return unsupported(format!("`{name}` after check-sat"), *at);
         }
         match name {
-            "set-logic" => self.set_logic(args, *at).map(|()| Flow::Continue),
+            "set-logic" => self.set_logic(args, *at),
             "check-sat" if args.is_empty() => {
                 self.checked = true;
-                Ok(Flow::Continue)
+                Ok(())
             }
             "check-sat" => malformed("check-sat takes no arguments", *at),
             "declare-const" | "declare-fun" | "define-fun" | "assert" => {
@@ -734,7 +737,6 @@ impl<'s> Script<'s> {
                     "define-fun" => self.define(args, *at),
                     _ => self.assert(args, *at, *end),
                 }
-                .map(|()| Flow::Continue)
             }
             _ => unsupported(format!("the command `{name}` is outside the supported fragment"), *at),
         }
@@ -765,8 +767,8 @@ impl<'s> Script<'s> {
             Sexp::Atom(Atom::Symbol(n), _) if n == "Int" && self.ints => Ok(Sort::Int),
             Sexp::List(items, ..) if self.bits => match items.as_slice() {
                 [u, b, w] if u.symbol() == Some("_") && b.symbol() == Some("BitVec") => {
-                    let w = w.numeral().and_then(|w| w.parse::<u64>().ok()).unwrap_or(u64::MAX);
-                    width(w).or_else(|e| sort_problem(e, at))
+                    let Some(w) = w.numeral() else { return ill_sorted("a bit-vector width is a numeral", w.at()) };
+                    width(w.parse::<u64>().unwrap_or(u64::MAX)).or_else(|e| sort_problem(e, at))
                 }
                 _ => ill_sorted("unknown sort", at),
             },
@@ -831,6 +833,9 @@ impl<'s> Script<'s> {
         if got != sort {
             return ill_sorted(format!("`{n}` is declared {sort} but its body is {got}"), body.at());
         }
+        // The body may itself have bound `n` through `(! t :named n)`; a second binding of one
+        // name would let the definition silently replace the named term.
+        self.fresh(n, name.at())?;
         self.globals.insert(n.to_owned(), Global::Def(self.defs.len()));
         self.defs.push(Def { base: 0, params, sort, body: body_term });
         Ok(())
@@ -1622,9 +1627,7 @@ fn replay_here(script: &str, logic: &str, model: &Value, stop: &dyn Fn() -> bool
     let sexps = parse(script).map_err(|p| problem(script, p))?;
     let mut s = Script::new(script, logic);
     for c in &sexps {
-        if s.command(c).map_err(|p| problem(script, p))? == Flow::Exit {
-            break;
-        }
+        s.command(c).map_err(|p| problem(script, p))?;
     }
     if s.logic.is_none() {
         return Err(ReplayError::Inconclusive("the script sets no logic".into()));
@@ -1812,7 +1815,7 @@ mod tests {
         (get-model)
         (get-value (x y))
         (exit)
-        (this is ignored after exit)
+        (get-model)
     "#;
 
     fn lia_model(x: &str) -> Value {
@@ -2269,6 +2272,11 @@ mod tests {
         assert_eq!(codes(&empty(relogic, "QF_LIA")), ["MALFORMED_SCRIPT"]);
         let open_name = "(set-logic QF_LIA)(declare-const x Int)(assert (let ((k x)) (! (> k 0) :named n)))";
         assert_eq!(codes(&replay(open_name, "QF_LIA", &json!([entry("x", "Int", "1")]))), ["MALFORMED_SCRIPT"]);
+        // A definition whose body names a term with the definition's own name: were the second
+        // binding to replace the first, `(assert f)` would read `c` where the script means `(not c)`
+        // and the model c = false, which violates `(assert (not c))`, would pass.
+        let self_named = "(set-logic QF_LIA)(declare-const c Bool)(define-fun f () Bool (not (! c :named f)))(assert f)(assert (not c))";
+        assert_eq!(codes(&replay(self_named, "QF_LIA", &json!([entry("c", "Bool", "false")]))), ["MALFORMED_SCRIPT"]);
     }
 
     #[test]
@@ -2293,6 +2301,7 @@ mod tests {
             ("(set-logic QF_BV)(assert (= ((_ extract 2 3) #x01) #b1))", "QF_BV"),
             ("(set-logic QF_BV)(assert (= ((_ repeat 0) #x01) #x01))", "QF_BV"),
             ("(set-logic QF_BV)(declare-const v (_ BitVec 0))", "QF_BV"),
+            ("(set-logic QF_BV)(declare-const v (_ BitVec w))", "QF_BV"),
             ("(set-logic QF_BV)(assert (bvult #x01))", "QF_BV"),
             ("(set-logic QF_BV)(assert (= (+ #x01 #x01) #x02))", "QF_BV"),
         ] {
@@ -2318,6 +2327,10 @@ mod tests {
         assert!(
             inconclusive(&empty("(set-logic QF_LIA)(check-sat)(assert false)", "QF_LIA")).contains("after check-sat")
         );
+        // An assertion after `exit` is one no solver read; the replay does not guess what was meant.
+        let after_exit = "(set-logic QF_LIA)(assert true)(exit)(assert false)";
+        assert!(inconclusive(&empty(after_exit, "QF_LIA")).contains("after exit"));
+        assert!(empty("(set-logic QF_LIA)(assert true)(exit)(get-model)(echo \"x\")", "QF_LIA").is_ok());
         assert!(inconclusive(&empty("(set-logic QF_BV)", "QF_LIA")).contains("claim says QF_LIA"));
         assert!(inconclusive(&empty("(set-logic QF_NIA)", "QF_NIA")).contains("QF_NIA"));
         assert!(inconclusive(&empty("(set-logic QF_NIA)", "QF_LIA")).contains("QF_NIA"));
