@@ -776,10 +776,12 @@ impl<'s> Script<'s> {
         }
     }
 
-    fn fresh(&self, name: &str, at: usize) -> Result<(), Problem> {
+    /// Binds a new global name; every binding goes through here, so no name is bound twice.
+    fn bind(&mut self, name: &str, global: Global, at: usize) -> Result<(), Problem> {
         if self.globals.contains_key(name) || is_builtin(name) {
             return malformed(format!("`{name}` is already declared or reserved"), at);
         }
+        self.globals.insert(name.to_owned(), global);
         Ok(())
     }
 
@@ -798,9 +800,8 @@ impl<'s> Script<'s> {
             _ => return malformed("expected (declare-const name sort) or (declare-fun name () sort)", at),
         };
         let Some(n) = name.symbol() else { return malformed("expected a symbol", name.at()) };
-        self.fresh(n, name.at())?;
         let sort = self.sort(sort)?;
-        self.globals.insert(n.to_owned(), Global::Const(self.consts.len()));
+        self.bind(n, Global::Const(self.consts.len()), name.at())?;
         self.consts.push((n.to_owned(), sort));
         Ok(())
     }
@@ -814,7 +815,6 @@ impl<'s> Script<'s> {
             return malformed("expected (define-fun name ((x s) …) sort body)", at);
         };
         let Some(n) = name.symbol() else { return malformed("expected a symbol", name.at()) };
-        self.fresh(n, name.at())?;
         let mut scope = Vec::with_capacity(params.len());
         for p in params {
             let Sexp::List(pair, ..) = p else { return malformed("expected (name sort)", p.at()) };
@@ -833,10 +833,9 @@ impl<'s> Script<'s> {
         if got != sort {
             return ill_sorted(format!("`{n}` is declared {sort} but its body is {got}"), body.at());
         }
-        // The body may itself have bound `n` through `(! t :named n)`; a second binding of one
-        // name would let the definition silently replace the named term.
-        self.fresh(n, name.at())?;
-        self.globals.insert(n.to_owned(), Global::Def(self.defs.len()));
+        // Bound only now, after the body: a body that binds `n` itself through `(! t :named n)`
+        // makes this a second binding, refused rather than replacing the named term.
+        self.bind(n, Global::Def(self.defs.len()), name.at())?;
         self.defs.push(Def { base: 0, params, sort, body: body_term });
         Ok(())
     }
@@ -1021,12 +1020,11 @@ impl<'s> Script<'s> {
                 continue;
             }
             let Some(n) = value.and_then(Sexp::symbol) else { return malformed(":named needs a symbol", *kat) };
-            self.fresh(n, *kat)?;
             let base = self.scope.len();
             if !term.closed(base) {
                 return malformed(format!("the term named `{n}` is not closed"), *kat);
             }
-            self.globals.insert(n.to_owned(), Global::Def(self.defs.len()));
+            self.bind(n, Global::Def(self.defs.len()), *kat)?;
             self.defs.push(Def { base, params: Vec::new(), sort, body: term.clone() });
         }
         Ok((term, sort))
