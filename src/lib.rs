@@ -22,6 +22,7 @@ pub use jacobian_runtime as runtime;
 pub mod cli;
 pub mod mcp;
 pub mod render;
+pub mod sandbox;
 
 use jacobian_runtime::objects::ObjectRegistry;
 

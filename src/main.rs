@@ -7,6 +7,11 @@ use clap::Parser;
 use jacobian::cli::{self, Cli};
 
 fn main() -> ExitCode {
+    // The sandbox launcher confines itself and execs a backend: nothing else may run first.
+    let mut args = std::env::args_os();
+    if args.nth(1).is_some_and(|a| a == jacobian::runtime::sandbox::LAUNCHER_SUBCOMMAND) {
+        return jacobian::sandbox::launch(args);
+    }
     let cli = Cli::parse();
     // Logs go to stderr: stdout carries the MCP stream under `serve`.
     tracing_subscriber::fmt()

@@ -288,7 +288,8 @@ impl Run {
             self.token.clone(),
             progress_sink(&scheduler, &self.spec.run_id, self.spec.progress.clone()),
             ArtifactWriter::new(Arc::clone(&tenant.store), Arc::clone(&self.spec.episode_id)),
-        );
+        )
+        .with_backends(Arc::clone(&shared.backends) as _);
         let (tx, mut rx) = oneshot::channel();
         let abandoned = Arc::new(AtomicBool::new(false));
         let job = Job { prepared, ctx, slot, reply: tx, abandoned: Arc::clone(&abandoned) };

@@ -24,6 +24,8 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 use tokio::sync::{Notify, oneshot};
 use tokio_util::sync::CancellationToken;
 
+use crate::backends::{BackendPolicy, BackendPools, PoolStats};
+use jacobian_runtime::backend::BackendPort as _;
 use crate::episode::{Episode, RunSpec};
 use crate::error::JacobianError;
 use crate::health::{Health, HealthBoard, HealthPolicy};
@@ -76,9 +78,16 @@ pub struct JacobianBuilder {
     durability: Durability,
     health: HealthPolicy,
     grace: Option<Duration>,
+    backend_policy: Option<BackendPolicy>,
 }
 
 impl JacobianBuilder {
+    /// How the backend pools are sized and confined; overrides the configuration's `[backends]`.
+    pub fn backend_policy(mut self, policy: BackendPolicy) -> Self {
+        self.backend_policy = Some(policy);
+        self
+    }
+
     /// Keeps artifacts, episode and reasoning logs under `home` (by tenant).
     pub fn home(mut self, home: impl Into<PathBuf>) -> Self {
         self.home = Some(home.into());
@@ -154,7 +163,31 @@ impl JacobianBuilder {
             limits.concurrency = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
         }
         let grace = self.grace.unwrap_or(Duration::from_millis(limits.grace_ms));
-        let catalog = Arc::new(Catalog::build(self.adapters));
+        let backend_policy = self.backend_policy.unwrap_or_else(|| backend_policy(&self.config.backends));
+        let backends = Arc::new(BackendPools::probe(backend_policy));
+        // A capability whose backend is missing or too old is not offered; doctor says why.
+        let mut unavailable = Vec::new();
+        let mut needed = Vec::new();
+        let adapters: Vec<SharedAdapter> = self
+            .adapters
+            .into_iter()
+            .filter(|a| match a.backend() {
+                None => true,
+                Some(b) if backends.available(b) => {
+                    if !needed.contains(&b) {
+                        needed.push(b);
+                    }
+                    true
+                }
+                Some(b) => {
+                    let status = backends.status(b);
+                    let why = status.reason.unwrap_or_default();
+                    unavailable.push(Rejected { capability_id: a.descriptor().id.to_string(), reason: format!("{b}: {why}") });
+                    false
+                }
+            })
+            .collect();
+        let catalog = Arc::new(Catalog::build(adapters));
         for r in catalog.rejected() {
             tracing::error!(capability = %r.capability_id, reason = %r.reason, "capability not installed");
         }
@@ -185,6 +218,9 @@ impl JacobianBuilder {
             id_prefix: format!("{started_ms:x}{:04x}", std::process::id() & 0xffff),
             limits,
             reasoning_mode: self.config.reasoning.mode,
+            backends,
+            needed_backends: needed,
+            unavailable,
         });
         // Open the default tenant now, so a bad home fails the build, not the first run.
         shared.tenants.get(&TenantId::local())?;
@@ -217,6 +253,28 @@ pub struct Jacobian {
     inner: Arc<Inner>,
 }
 
+/// The pools' policy from the operator configuration's `[backends]` table.
+fn backend_policy(config: &jacobian_runtime::policy::BackendsConfig) -> BackendPolicy {
+    let mut policy = BackendPolicy::default();
+    if let Some(n) = config.workers {
+        policy.workers = n.max(1);
+    }
+    if let Some(mib) = config.address_space_mib {
+        policy.limits.address_space_mib = mib;
+    }
+    if let Some(s) = config.cpu_seconds {
+        policy.limits.cpu_seconds = s;
+    }
+    if let Some(ms) = config.grace_ms {
+        policy.grace = Duration::from_millis(ms);
+    }
+    policy.disabled = jacobian_runtime::backend::BackendKind::ALL
+        .into_iter()
+        .filter(|b| config.disabled.iter().any(|d| d == b.name()))
+        .collect();
+    policy
+}
+
 fn unix_ms() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or(0)
 }
@@ -235,11 +293,27 @@ impl Jacobian {
             durability: Durability::default(),
             health: HealthPolicy::default(),
             grace: None,
+            backend_policy: None,
         }
     }
 
     fn shared(&self) -> &Arc<Shared> {
         &self.inner.shared
+    }
+
+    /// Capabilities not offered because their backend is missing, too old or disabled, and why.
+    pub fn unavailable(&self) -> &[Rejected] {
+        &self.shared().unavailable
+    }
+
+    /// What was found of each backend at start (executable, version, availability).
+    pub fn backends(&self) -> &[jacobian_runtime::backend::BackendStatus] {
+        self.shared().backends.statuses()
+    }
+
+    /// Counters of the running backend pools.
+    pub async fn backend_stats(&self) -> Vec<PoolStats> {
+        self.shared().backends.stats().await
     }
 
     /// Runs a request for the local tenant.

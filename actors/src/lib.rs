@@ -10,6 +10,7 @@
 
 #![deny(missing_docs)]
 
+mod backends;
 mod capability;
 mod checking;
 mod cpu;
@@ -26,6 +27,7 @@ mod scheduler;
 mod shared;
 mod tenants;
 
+pub use backends::{BackendPolicy, BackendPools, PoolStats};
 pub use error::JacobianError;
 pub use health::{Health, HealthPolicy, HealthStatus};
 pub use jacobian::{CheckerInfo, Jacobian, JacobianBuilder, RunOptions};

@@ -21,6 +21,25 @@ pub const OVERRUNS: &str = "jacobian_adapter_overruns_total";
 /// Adapter panics, by capability.
 pub const PANICS: &str = "jacobian_adapter_panics_total";
 
+/// Worker slots of a backend pool, by backend.
+pub const BACKEND_WORKERS: &str = "jacobian_backend_workers";
+/// Workers serving a program or starting, by backend.
+pub const BACKEND_BUSY: &str = "jacobian_backend_busy";
+/// Programs waiting for a worker, by backend.
+pub const BACKEND_QUEUE: &str = "jacobian_backend_queue_depth";
+/// Worker processes started, by backend.
+pub const BACKEND_SPAWNS: &str = "jacobian_backend_spawns_total";
+/// Workers replaced after a failure (crash, garbage, a start that hung), by backend.
+pub const BACKEND_RESTARTS: &str = "jacobian_backend_restarts_total";
+/// Interrupts sent to a backend for a cancelled or timed-out run, by backend.
+pub const BACKEND_INTERRUPTS: &str = "jacobian_backend_interrupts_total";
+/// Workers killed because they did not come back from an interrupt in time, by backend.
+pub const BACKEND_KILLS: &str = "jacobian_backend_kills_total";
+/// Time a program waited for a worker, in seconds, by backend.
+pub const BACKEND_WAIT: &str = "jacobian_backend_wait_seconds";
+/// Time a worker took to answer a program, in seconds, by backend.
+pub const BACKEND_LATENCY: &str = "jacobian_backend_run_seconds";
+
 pub(crate) fn run_started(capability: &str) {
     metrics::counter!(RUNS_STARTED, "capability" => capability.to_owned()).increment(1);
 }

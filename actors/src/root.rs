@@ -1,10 +1,11 @@
-//! The root supervisor: starts the scheduler, the capability supervisor and the checker
-//! supervisor as linked children, and restarts whichever fails, within a bounded intensity.
+//! The root supervisor: starts the scheduler, the capability supervisor, the checker
+//! supervisor and the backend supervisor as linked children, and restarts whichever fails, within a bounded intensity.
 
 use std::sync::Arc;
 
 use ractor::{Actor, ActorProcessingErr, ActorRef, SupervisionEvent};
 
+use crate::backends::BackendSupervisor;
 use crate::capability::CapabilitySupervisor;
 use crate::checking::CheckerSupervisor;
 use crate::restart::RestartBudget;
@@ -18,6 +19,7 @@ enum Child {
     Scheduler,
     Capabilities,
     Checkers,
+    Backends,
 }
 
 pub(crate) struct RootState {
@@ -42,6 +44,11 @@ async fn start(child: Child, shared: &Arc<Shared>, root: &ActorRef<()>) -> Resul
             shared.checker_supervisor.set(Some(a.clone()));
             a.get_id()
         }
+        Child::Backends => {
+            let args = (Arc::clone(&shared.backends), shared.needed_backends.clone());
+            let (a, _) = Actor::spawn_linked(None, BackendSupervisor, args, cell).await?;
+            a.get_id()
+        }
     })
 }
 
@@ -53,7 +60,9 @@ impl Actor for Root {
     async fn pre_start(&self, myself: ActorRef<()>, shared: Arc<Shared>) -> Result<RootState, ActorProcessingErr> {
         let mut children = Vec::new();
         // The checker tree first: the scheduler routes checks to it from its first message.
-        for child in [Child::Checkers, Child::Scheduler, Child::Capabilities] {
+        // The backend pools start their workers in the background: a run that arrives before a
+        // worker is warm waits in its pool's queue.
+        for child in [Child::Checkers, Child::Backends, Child::Scheduler, Child::Capabilities] {
             let id = start(child, &shared, &myself).await?;
             children.push((child, id, RestartBudget::core()));
         }
@@ -79,7 +88,7 @@ impl Actor for Root {
         match child {
             Child::Scheduler => st.shared.scheduler.set(None),
             Child::Checkers => st.shared.checker_supervisor.set(None),
-            Child::Capabilities => {}
+            Child::Capabilities | Child::Backends => {}
         }
         if !st.children[pos].2.allow() {
             tracing::error!(?child, %why, "core actor exceeded its restart limit; stopping the runtime");

@@ -63,6 +63,11 @@ pub(crate) struct Shared {
     pub(crate) next_id: AtomicU64,
     pub(crate) id_prefix: String,
     pub(crate) reasoning_mode: jacobian_runtime::policy::ReasoningMode,
+    pub(crate) backends: Arc<crate::backends::BackendPools>,
+    /// Backends that installed capabilities run on (their pools are started).
+    pub(crate) needed_backends: Vec<jacobian_runtime::backend::BackendKind>,
+    /// Capabilities not offered because their backend is unavailable.
+    pub(crate) unavailable: Vec<jacobian_runtime::catalog::Rejected>,
 }
 
 impl Shared {

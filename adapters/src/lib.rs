@@ -7,12 +7,17 @@
 
 pub mod algebra;
 pub mod backends;
+pub mod cas;
 pub mod claims;
 pub mod core;
 pub mod evaluate;
 pub mod graph;
+pub mod group;
 pub mod integer;
+pub mod number_theory;
 pub mod partition;
+pub mod polynomial;
+pub mod primecert;
 pub mod sat;
 pub mod smt;
 pub mod witness;
@@ -49,5 +54,9 @@ pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
         Arc::new(Typed::new(sat::CertificateVerify)),
         Arc::new(Typed::new(smt::SmtCheck)),
         Arc::new(Typed::new(graph::coloring::EncodeKColoring)),
+        Arc::new(Typed::new(number_theory::Factor)),
+        Arc::new(Typed::new(number_theory::IsPrime)),
+        Arc::new(Typed::new(polynomial::GroebnerBasis)),
+        Arc::new(Typed::new(group::PermutationOrder)),
     ]
 }

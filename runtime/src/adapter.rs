@@ -11,6 +11,7 @@ use serde::Serialize;
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
+use crate::backend::{Program, Reply, SharedBackendPort};
 use crate::artifact::{ArtifactReader, ArtifactStore, ArtifactUri, Manifest, NewArtifact};
 use crate::canonical::to_canonical_vec;
 use crate::checker::Evidence;
@@ -121,6 +122,7 @@ pub struct AdapterContext {
     pub cancel: CancellationToken,
     progress: ProgressSink,
     artifacts: ArtifactWriter,
+    backends: Option<SharedBackendPort>,
 }
 
 impl AdapterContext {
@@ -133,7 +135,23 @@ impl AdapterContext {
         progress: ProgressSink,
         artifacts: ArtifactWriter,
     ) -> Self {
-        AdapterContext { episode_id: episode_id.into(), mode, deadline, cancel, progress, artifacts }
+        AdapterContext { episode_id: episode_id.into(), mode, deadline, cancel, progress, artifacts, backends: None }
+    }
+
+    /// Gives the run access to the backend pools.
+    pub fn with_backends(mut self, backends: SharedBackendPort) -> Self {
+        self.backends = Some(backends);
+        self
+    }
+
+    /// Runs `program` on a warm worker of its backend, within this run's deadline and
+    /// cancellation; see [`crate::backend::BackendPort::run`].
+    pub fn backend(&self, program: &Program) -> Result<Reply, AdapterError> {
+        self.checkpoint()?;
+        match &self.backends {
+            Some(port) => port.run(program, self),
+            None => Err(AdapterError::Backend(format!("no {} pool is running in this runtime", program.backend()))),
+        }
     }
 
     /// A context for calling an adapter directly (tests, benchmarks): no progress sink.
@@ -370,6 +388,12 @@ pub trait PreparedRun: Send + 'static {
 pub trait CapabilityAdapter: Send + Sync + 'static {
     /// The descriptor (stable for the adapter's lifetime).
     fn descriptor(&self) -> &CapabilityDescriptor;
+
+    /// The backend pool this capability runs on, if any. A capability whose backend is missing
+    /// or too old on this machine is not offered.
+    fn backend(&self) -> Option<crate::backend::BackendKind> {
+        None
+    }
 
     /// Cross-field validation and resolution of an input that already passed the input
     /// schema. No computation beyond validation, no writes. Every problem is reported, each

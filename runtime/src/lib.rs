@@ -8,6 +8,8 @@
 //! - [`catalog`]: registration and discovery; [`policy`]: operator policy and checker authority.
 //! - [`invoke`]: the synchronous parts of a call (parsing, result assembly, contract checks).
 //! - [`objects`]: canonical mathematical objects.
+//! - [`backend`]: programs for the computer-algebra backends, and the port adapters reach them by.
+//! - [`sandbox`]: how every child process is confined.
 //!
 //! This crate has no actors, no transport and no solver: it depends on no other workspace
 //! crate, and neither on ractor, rmcp nor z3.
@@ -16,6 +18,7 @@
 
 pub mod adapter;
 pub mod artifact;
+pub mod backend;
 pub mod canonical;
 pub mod catalog;
 pub mod checker;
@@ -24,6 +27,7 @@ mod error;
 pub mod invoke;
 pub mod objects;
 pub mod policy;
+pub mod sandbox;
 pub mod schema;
 pub mod typed;
 pub mod verification;

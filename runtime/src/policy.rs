@@ -216,6 +216,24 @@ pub struct OperatorConfig {
     pub limits: Limits,
     /// Reasoning log.
     pub reasoning: ReasoningConfig,
+    /// Backend pools.
+    pub backends: BackendsConfig,
+}
+
+/// The `[backends]` table: how the computer-algebra pools are sized and confined.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct BackendsConfig {
+    /// Warm workers per backend (absent: min(2, cores)).
+    pub workers: Option<usize>,
+    /// Address space of each worker process, MiB.
+    pub address_space_mib: Option<u64>,
+    /// CPU seconds of each worker process over its life.
+    pub cpu_seconds: Option<u64>,
+    /// How long an interrupted backend has to return to its prompt before it is killed, ms.
+    pub grace_ms: Option<u64>,
+    /// Backends not to start (`pari`, `singular`, `gap`).
+    pub disabled: Vec<String>,
 }
 
 /// The `[reasoning]` table.

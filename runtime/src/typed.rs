@@ -67,6 +67,10 @@ pub trait Operation: Send + Sync + 'static {
     fn describe(&self) -> Describe;
     /// The provider, pinned.
     fn provider(&self) -> Provider;
+    /// The backend pool the operation runs on, if any.
+    fn backend(&self) -> Option<crate::backend::BackendKind> {
+        None
+    }
     /// Example calls `(title, mode, input)`; each is validated at registration.
     fn examples(&self) -> Vec<(&'static str, Mode, Value)>;
     /// Cross-field validation; paths relative to the input.
@@ -156,6 +160,10 @@ impl<O: Operation> PreparedRun for TypedRun<O> {
 impl<O: Operation> CapabilityAdapter for Typed<O> {
     fn descriptor(&self) -> &CapabilityDescriptor {
         &self.descriptor
+    }
+
+    fn backend(&self) -> Option<crate::backend::BackendKind> {
+        self.op.backend()
     }
 
     fn prepare(&self, input: &Value, cx: &PrepareContext) -> Result<Box<dyn PreparedRun>, Vec<Diagnostic>> {
