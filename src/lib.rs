@@ -14,6 +14,7 @@
 //! ```
 
 pub use jacobian_actors::{
+    BackendPolicy, BackendPools, PoolStats,
     CheckerInfo, Durability, EntryKind, ExperimentView, Health, HealthPolicy, HealthStatus, Jacobian, JacobianBuilder,
     JacobianError, ReasoningEntry, ReportedOutcome, RunOptions, SchedulerSnapshot, TenantId, WriteAck,
 };

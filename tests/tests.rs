@@ -4,6 +4,7 @@
 
 mod algebra;
 mod architecture;
+mod backends;
 mod claims;
 mod cli;
 mod conformance;

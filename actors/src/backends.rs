@@ -41,12 +41,14 @@ pub struct BackendPolicy {
     pub grace: Duration,
     /// Backends not to start even when installed.
     pub disabled: Vec<BackendKind>,
+    /// Executables to use instead of the ones found on `PATH`.
+    pub executables: Vec<(BackendKind, PathBuf)>,
 }
 
 impl Default for BackendPolicy {
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
-        BackendPolicy { workers: cores.min(2), limits: Limits::default(), grace: Duration::from_millis(200), disabled: vec![] }
+        BackendPolicy { workers: cores.min(2), limits: Limits::default(), grace: Duration::from_millis(200), disabled: vec![], executables: vec![] }
     }
 }
 
@@ -89,7 +91,10 @@ impl BackendPools {
         let statuses = BackendKind::ALL
             .iter()
             .map(|&backend| {
-                let exe = protocol::executable(backend);
+                let exe = match policy.executables.iter().find(|(b, _)| *b == backend) {
+                    Some((_, path)) => Some(path.clone()).filter(|p| p.is_file()),
+                    None => protocol::executable(backend),
+                };
                 let version = exe.as_deref().and_then(|p| protocol::version(backend, p));
                 let reason = if policy.disabled.contains(&backend) {
                     Some("disabled by the operator policy".to_owned())

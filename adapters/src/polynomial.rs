@@ -28,6 +28,8 @@ pub const MAX_VARIABLES: usize = 16;
 pub const MAX_POLYNOMIALS: usize = 64;
 /// Most terms of one input polynomial.
 pub const MAX_TERMS: usize = 2000;
+/// Longest text of one input polynomial, in bytes.
+pub const MAX_TEXT: usize = 100_000;
 /// Largest exponent of a variable in an input.
 pub const MAX_EXPONENT: u32 = 1000;
 
@@ -315,6 +317,10 @@ impl Operation for GroebnerBasis {
         let mut polys = vec![];
         if errors.is_empty() {
             for (i, text) in input.polynomials.iter().enumerate() {
+                if text.len() > MAX_TEXT {
+                    errors.push(Diagnostic::at(format!("/polynomials/{i}"), "TOO_LONG", format!("at most {MAX_TEXT} bytes")));
+                    continue;
+                }
                 match parse(text, &input.variables) {
                     Ok(p) => polys.push(p),
                     Err(why) => errors.push(Diagnostic::at(format!("/polynomials/{i}"), "BAD_POLYNOMIAL", why)),

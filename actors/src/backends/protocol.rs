@@ -75,8 +75,9 @@ impl Dialect {
 static PARI: Dialect = Dialect {
     backend: BackendKind::Pari,
     args: &["-q", "-f", "--default", "breakloop=0", "--default", "colors=no"],
-    // The stack may grow to 1 GB on demand; `secure` comes last since it freezes the others.
-    init: "default(parisizemax,1000000000);default(factor_proven,1);default(readline,0);default(timer,0);default(secure,1);\n",
+    // One default per line: a new stack size abandons the rest of its line. The stack may grow
+    // to 1 GB on demand; factors are proven prime; `secure` comes last since it freezes the rest.
+    init: "default(parisizemax,1000000000)\ndefault(factor_proven,1)\ndefault(timer,0)\ndefault(secure,1)\n",
     interruptible: true,
 };
 
