@@ -253,6 +253,11 @@ fn json_argument(text: &str, what: &str) -> Result<Value, Failure> {
 
 /// Builds the handle the command line and the server share.
 pub async fn open(global: &Global) -> Result<Jacobian, Failure> {
+    open_with(global, false).await
+}
+
+/// Opens the runtime; `lazy` starts backend workers on first use (one-shot commands).
+async fn open_with(global: &Global, lazy: bool) -> Result<Jacobian, Failure> {
     let config = match &global.config {
         Some(path) => OperatorConfig::load(path).map_err(|e| Failure::broken(format!("{}: {e}", path.display())))?,
         None => OperatorConfig::default(),
@@ -263,6 +268,9 @@ pub async fn open(global: &Global) -> Result<Jacobian, Failure> {
             Failure::broken("no home directory: set JACOBIAN_HOME, pass --home DIR, or use --in-memory")
         })?;
         builder = builder.home(home);
+    }
+    if lazy {
+        builder = builder.lazy_backends();
     }
     builder.build().await.map_err(|e| Failure::broken(e.to_string()))
 }
@@ -284,7 +292,7 @@ pub async fn run(cli: Cli) -> Result<u8, Failure> {
         jac.shutdown(Duration::from_secs(5)).await;
         return outcome.map(|()| 0).map_err(|e| Failure::broken(e.to_string()));
     }
-    let jac = open(&cli.global).await?;
+    let jac = open_with(&cli.global, true).await?;
     let code = match cli.command {
         Command::Serve(_) => unreachable!("handled above"),
         Command::Find(args) => find(&jac, args)?,
@@ -295,7 +303,7 @@ pub async fn run(cli: Cli) -> Result<u8, Failure> {
             0
         }
         Command::Artifact(cmd) => artifact(&jac, cmd).await?,
-        Command::Doctor(args) => doctor(&jac, &cli.global, args),
+        Command::Doctor(args) => doctor(&jac, &cli.global, args).await,
     };
     jac.shutdown(Duration::from_secs(5)).await;
     Ok(code)
@@ -418,7 +426,7 @@ async fn artifact(jac: &Jacobian, cmd: ArtifactCommand) -> Result<u8, Failure> {
     }
 }
 
-fn doctor(jac: &Jacobian, global: &Global, args: DoctorArgs) -> u8 {
+async fn doctor(jac: &Jacobian, global: &Global, args: DoctorArgs) -> u8 {
     let home = if global.in_memory {
         Value::Null
     } else {
@@ -441,6 +449,10 @@ fn doctor(jac: &Jacobian, global: &Global, args: DoctorArgs) -> u8 {
         "catalog_digest": jac.catalog_digest().prefixed(),
         "reasoning_log": wire(&jac.reasoning_mode()),
         "backends": crate::backends(),
+        "backend_pools": jac.backends(),
+        "pool_stats": jac.backend_stats().await,
+        "sandbox": crate::sandbox::probe(),
+        "unavailable": jac.unavailable().iter().map(|r| json!({"capability_id": r.capability_id, "reason": r.reason})).collect::<Vec<_>>(),
         "checkers": jac.checkers(),
         "capabilities": capabilities,
         "rejected": jac.rejected().iter().map(|r| json!({"capability_id": r.capability_id, "reason": r.reason})).collect::<Vec<_>>(),
@@ -459,6 +471,23 @@ fn doctor(jac: &Jacobian, global: &Global, args: DoctorArgs) -> u8 {
         for b in list {
             println!("  {:<12} {}", b["name"].as_str().unwrap_or("?"), b["version"].as_str().unwrap_or("not found"));
         }
+    }
+    println!("backend pools:");
+    for b in jac.backends() {
+        let state = match (&b.version, &b.reason) {
+            (_, Some(why)) => format!("unavailable: {why}"),
+            (Some(v), None) => format!("{v} ({})", b.executable.as_deref().unwrap_or("?")),
+            (None, None) => "available".into(),
+        };
+        println!("  {:<12} {state}", b.backend.title());
+    }
+    let sandbox = &report["sandbox"];
+    match sandbox["landlock"].as_str() {
+        Some(landlock) => println!("sandbox: rlimits, own process group, cleared environment; Landlock {landlock}"),
+        None => println!("sandbox: NOT WORKING: {}", sandbox["error"].as_str().unwrap_or("unknown")),
+    }
+    for r in jac.unavailable() {
+        println!("unavailable {}: {}", r.capability_id, r.reason);
     }
     println!("checkers:");
     for c in jac.checkers() {

@@ -79,9 +79,17 @@ pub struct JacobianBuilder {
     health: HealthPolicy,
     grace: Option<Duration>,
     backend_policy: Option<BackendPolicy>,
+    lazy_backends: bool,
 }
 
 impl JacobianBuilder {
+    /// Starts backend workers on each pool's first program instead of at build (for one-shot
+    /// command-line runs, which would otherwise start every backend to use one).
+    pub fn lazy_backends(mut self) -> Self {
+        self.lazy_backends = true;
+        self
+    }
+
     /// How the backend pools are sized and confined; overrides the configuration's `[backends]`.
     pub fn backend_policy(mut self, policy: BackendPolicy) -> Self {
         self.backend_policy = Some(policy);
@@ -163,7 +171,8 @@ impl JacobianBuilder {
             limits.concurrency = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
         }
         let grace = self.grace.unwrap_or(Duration::from_millis(limits.grace_ms));
-        let backend_policy = self.backend_policy.unwrap_or_else(|| backend_policy(&self.config.backends));
+        let mut backend_policy = self.backend_policy.unwrap_or_else(|| backend_policy(&self.config.backends));
+        backend_policy.eager &= !self.lazy_backends;
         let backends = Arc::new(BackendPools::probe(backend_policy));
         // A capability whose backend is missing or too old is not offered; doctor says why.
         let mut unavailable = Vec::new();
@@ -294,6 +303,7 @@ impl Jacobian {
             health: HealthPolicy::default(),
             grace: None,
             backend_policy: None,
+            lazy_backends: false,
         }
     }
 

@@ -13,7 +13,6 @@
 //! [`jacobian_runtime::objects::cnf`]), stored as an artifact: models, proofs and verification
 //! records name that artifact.
 
-use std::process::Command;
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -595,8 +594,8 @@ impl CertificateVerify {
         std::fs::write(&drat_path, &ctx.artifacts().reader().get(&drat)?.bytes).map_err(backend)?;
         let log = std::fs::File::create(&log_path).map_err(backend)?;
         let seconds = ctx.remaining().as_secs().clamp(1, 20_000).to_string();
-        let mut command = Command::new(tool);
-        command.arg(&cnf_path).arg(&drat_path).arg("-L").arg(&lrat_path).args(["-t", &seconds]);
+        let args = [cnf_path.as_os_str(), drat_path.as_os_str(), "-L".as_ref(), lrat_path.as_os_str(), "-t".as_ref(), seconds.as_ref()];
+        let mut command = crate::backends::confined(tool, &args, dir.path())?;
         let status = run_to_completion(&mut command, log, ctx)?;
         let log = std::fs::read_to_string(&log_path).unwrap_or_default();
         let verified = log.lines().any(|l| l.trim() == "s VERIFIED");

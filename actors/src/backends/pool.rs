@@ -78,6 +78,8 @@ pub(crate) struct PoolState {
     failures: RestartBudget,
     /// Set while the circuit is open: the last failure.
     open: Option<String>,
+    /// Whether the workers were started (at once when eager, else on the first program).
+    started: bool,
     stats: PoolStats,
 }
 
@@ -102,11 +104,14 @@ impl Actor for Pool {
             queue: VecDeque::new(),
             failures: RestartBudget::new(FAILURES, FAILURE_WINDOW),
             open: None,
+            started: args.policy.eager,
             stats: PoolStats { backend: Some(args.backend), workers: n, ..PoolStats::default() },
             args,
         };
-        for slot in 0..n {
-            spawn(&myself, &mut st, slot).await;
+        if st.started {
+            for slot in 0..n {
+                spawn(&myself, &mut st, slot).await;
+            }
         }
         Ok(st)
     }
@@ -118,6 +123,12 @@ impl Actor for Pool {
                     let _ = call.reply.send(Err(unavailable(st.args.backend, why)));
                 } else {
                     st.queue.push_back(call);
+                    if !st.started {
+                        st.started = true;
+                        for slot in 0..st.slots.len() {
+                            spawn(&myself, st, slot).await;
+                        }
+                    }
                 }
             }
             PoolMsg::Idle(slot, id) => {

@@ -240,14 +240,16 @@ async fn run(myself: &ActorRef<WorkerMsg>, st: &mut WorkerState, call: Call) -> 
     match outcome {
         Exchange::Frame(frame) => {
             let dirty = call.program.isolation() == Isolation::DefinesGlobals || frame.globals != st.baseline;
+            // RLIMIT_CPU counts the process's whole life: retire it well before it is reached.
+            let worn = cpu_seconds(st.pgid).is_some_and(|s| s * 5 > st.args.policy.limits.cpu_seconds * 4);
             let answer = match frame.status {
                 Ok(()) => Ok(Reply { lines: frame.payload }),
                 Err(message) => Err(AdapterError::Backend(format!("{backend}: {message}"))),
             };
             let _ = call.reply.send(answer);
             clear_scratch(st.scratch.path());
-            if dirty {
-                // Globals may survive in this process: nobody else may see them.
+            if dirty || worn {
+                // Globals may survive in this process, or its CPU limit is near: replace it.
                 myself.stop(Some(WorkerEnd::Recycled.reason()));
             } else {
                 let _ = st.args.pool.cast(PoolMsg::Idle(st.args.slot, myself.get_id()));
@@ -333,6 +335,16 @@ fn fail(myself: &ActorRef<WorkerMsg>, st: &mut WorkerState, why: String) -> Resu
     tracing::warn!(backend = st.args.backend.name(), slot = st.args.slot, %why, "backend worker failed");
     myself.stop(Some(WorkerEnd::Failed(why).reason()));
     Ok(())
+}
+
+/// CPU seconds (user and system) a process has used, from `/proc/<pid>/stat` (clock ticks of
+/// 1/100 s, Linux's fixed `USER_HZ`).
+fn cpu_seconds(pid: Pid) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name may hold spaces and parentheses: fields are counted after the last ')'.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(ticks / 100)
 }
 
 /// Removes whatever a run left in the worker's scratch directory.

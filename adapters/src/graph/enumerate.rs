@@ -8,7 +8,7 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{LazyLock, Mutex};
 use std::time::{Duration, Instant};
@@ -267,15 +267,20 @@ pub(crate) fn stream_geng(
     ctx: &AdapterContext,
     mut on_graph: impl FnMut(u64, &str) -> Result<bool, AdapterError>,
 ) -> Result<(u64, bool), AdapterError> {
-    let mut cmd = Command::new(path);
-    cmd.arg("-q");
+    let mut args: Vec<String> = vec!["-q".into()];
     if connected {
-        cmd.arg("-c");
+        args.push("-c".into());
     }
-    cmd.arg(order.to_string());
+    args.push(order.to_string());
     if let Some((min, max)) = edges {
-        cmd.arg(format!("{min}:{max}"));
+        args.push(format!("{min}:{max}"));
     }
+    let scratch = tempfile::Builder::new()
+        .prefix("jacobian-geng-")
+        .tempdir()
+        .map_err(|e| AdapterError::Backend(format!("no scratch directory for geng: {e}")))?;
+    let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
+    let mut cmd = crate::backends::confined(path, &args, scratch.path())?;
     let mut child = cmd
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
