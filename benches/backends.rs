@@ -47,6 +47,11 @@ impl DirectGp {
         let out = BufReader::new(child.stdout.take().expect("stdout"));
         DirectGp { child, out }
     }
+    fn tell(&mut self, line: &str) {
+        let stdin = self.child.stdin.as_mut().expect("stdin");
+        stdin.write_all(line.as_bytes()).expect("write");
+        stdin.flush().expect("flush");
+    }
     fn ask(&mut self, line: &str) -> String {
         let stdin = self.child.stdin.as_mut().expect("stdin");
         stdin.write_all(line.as_bytes()).expect("write");
@@ -120,7 +125,7 @@ fn main() {
             assert!(r.succeeded());
         }
         let mut gp = DirectGp::start();
-        gp.ask("default(secure,1)\n");
+        gp.tell("default(secure,1);\n");
         let mut direct = Vec::with_capacity(n);
         for _ in 0..n {
             let t = Instant::now();
@@ -128,12 +133,22 @@ fn main() {
             direct.push(t.elapsed());
             assert_eq!(answer.trim(), "1");
         }
+        // The runtime's own cost per run, on an in-process capability (gcd of two small integers).
+        let mut base = Vec::with_capacity(n);
+        for _ in 0..n {
+            let t = Instant::now();
+            let r = jac.run(CapabilityRequest::new("integer.compute.gcd", json!({"a": 84, "b": 36}))).await;
+            base.push(t.elapsed());
+            assert!(r.succeeded());
+        }
+        let (b50, b99) = (percentile(&mut base, 0.5), percentile(&mut base, 0.99));
         let (o50, o99) = (percentile(&mut ours, 0.5), percentile(&mut ours, 0.99));
         let (d50, d99) = (percentile(&mut direct, 0.5), percentile(&mut direct, 0.99));
         println!("warm round trip, isprime(7), {n} runs:");
         println!("  gp driven directly     p50 {:>8.1} µs   p99 {:>8.1} µs", us(d50), us(d99));
         println!("  Jacobian::run (pool)   p50 {:>8.1} µs   p99 {:>8.1} µs", us(o50), us(o99));
         println!("  overhead               p50 {:>8.1} µs   p99 {:>8.1} µs", us(o50) - us(d50), us(o99) - us(d99));
+        println!("  for scale: Jacobian::run of an in-process gcd  p50 {:>8.1} µs   p99 {:>8.1} µs", us(b50), us(b99));
 
         // 2. Cold starts.
         println!("cold start (spawn to first answer), directly:");

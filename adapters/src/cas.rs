@@ -18,7 +18,34 @@ pub fn tool(backend: BackendKind) -> &'static SystemTool {
         BackendKind::Singular => (1, "JACOBIAN_SINGULAR", "Singular", &[]),
         BackendKind::Gap => (2, "JACOBIAN_GAP", "gap", &[]),
     };
-    TOOLS[i].get_or_init(|| SystemTool::locate(var, &[name], args))
+    TOOLS[i].get_or_init(|| {
+        let mut tool = SystemTool::locate(var, &[name], args);
+        if let Some(version) = tool.path.as_deref().and_then(|p| exact_version(backend, p)) {
+            tool.version = version;
+        }
+        tool
+    })
+}
+
+/// The exact version where the tool's own output is not just that: Singular's `-v` banner,
+/// and GAP's `sysinfo.gap` (its `--version` is not reliable).
+fn exact_version(backend: BackendKind, exe: &std::path::Path) -> Option<String> {
+    match backend {
+        BackendKind::Pari => None,
+        BackendKind::Singular => {
+            let out = std::process::Command::new(exe).arg("-v").stdin(std::process::Stdio::null()).output().ok()?;
+            let text = String::from_utf8_lossy(&out.stdout).into_owned();
+            let at = text.find("version ")? + "version ".len();
+            Some(text[at..].split_whitespace().next()?.to_owned())
+        }
+        BackendKind::Gap => ["/usr/share/gap/sysinfo.gap", "/usr/lib/gap/sysinfo.gap"]
+            .iter()
+            .filter_map(|p| std::fs::read_to_string(p).ok())
+            .find_map(|text| {
+                let line = text.lines().find(|l| l.starts_with("GAP_VERSION="))?;
+                Some(line.trim_start_matches("GAP_VERSION=").trim_matches('"').to_owned())
+            }),
+    }
 }
 
 /// The provider record of a capability on `backend` (its executable's digest and version).

@@ -281,9 +281,8 @@ async fn interrupt(myself: &ActorRef<WorkerMsg>, st: &mut WorkerState) -> Result
         counters::interrupted(backend);
         let _ = killpg(st.pgid, Signal::SIGINT);
         let deadline = tokio::time::Instant::now() + st.args.policy.grace;
-        // Whatever the interrupted program still prints belongs to no frame and is skipped:
-        // its nonce is not the new one, so it is listed as stale. The old nonce is unknown
-        // here, so every foreign marker before the new BEGIN is tolerated by re-reading.
+        // Whatever the interrupted program still prints belongs to no frame of the probe and
+        // is skipped; a clean probe frame with the baseline global count proves the prompt.
         if let Exchange::Frame(frame) = exchange_after_interrupt(st, deadline).await
             && frame.status.is_ok()
             && frame.globals == st.baseline
