@@ -115,37 +115,46 @@ fn main() {
             assert!(jac.run(trivial()).await.succeeded());
         }
 
-        // 1. Warm round trip, through the runtime and directly.
-        let n = 2000;
-        let mut ours = Vec::with_capacity(n);
+        // 1. Warm round trip, through the runtime and directly, interleaved so that the
+        // machine's drift weighs on both alike.
+        let n = 3000;
+        let mut gp = DirectGp::start();
+        gp.tell("default(secure,1);\n");
+        let (mut ours, mut direct, mut framed, mut base) = (vec![], vec![], vec![], vec![]);
         for _ in 0..n {
             let t = Instant::now();
             let r = jac.run(trivial()).await;
             ours.push(t.elapsed());
             assert!(r.succeeded());
-        }
-        let mut gp = DirectGp::start();
-        gp.tell("default(secure,1);\n");
-        let mut direct = Vec::with_capacity(n);
-        for _ in 0..n {
+
             let t = Instant::now();
             let answer = gp.ask("print(isprime(7))\n");
             direct.push(t.elapsed());
             assert_eq!(answer.trim(), "1");
-        }
-        // The runtime's own cost per run, on an in-process capability (gcd of two small integers).
-        let mut base = Vec::with_capacity(n);
-        for _ in 0..n {
+
+            // The same gp with the framing the pool sends (nonce markers, iferr).
+            let t = Instant::now();
+            gp.tell("print(\"@@J 0 BEGIN\");iferr((()->print(isprime(7)))();print(\"@@J 0 OK\"),e,print(\"@@J 0 ERR \",e));print(\"@@J 0 END\");\n");
+            let mut last = String::new();
+            while !last.starts_with("@@J 0 END") {
+                last.clear();
+                gp.out.read_line(&mut last).expect("read");
+            }
+            framed.push(t.elapsed());
+
+            // The runtime's own cost per run, on an in-process capability.
             let t = Instant::now();
             let r = jac.run(CapabilityRequest::new("integer.compute.gcd", json!({"a": 84, "b": 36}))).await;
             base.push(t.elapsed());
             assert!(r.succeeded());
         }
+        let (f50, f99) = (percentile(&mut framed, 0.5), percentile(&mut framed, 0.99));
         let (b50, b99) = (percentile(&mut base, 0.5), percentile(&mut base, 0.99));
         let (o50, o99) = (percentile(&mut ours, 0.5), percentile(&mut ours, 0.99));
         let (d50, d99) = (percentile(&mut direct, 0.5), percentile(&mut direct, 0.99));
         println!("warm round trip, isprime(7), {n} runs:");
         println!("  gp driven directly     p50 {:>8.1} µs   p99 {:>8.1} µs", us(d50), us(d99));
+        println!("  gp directly, framed    p50 {:>8.1} µs   p99 {:>8.1} µs", us(f50), us(f99));
         println!("  Jacobian::run (pool)   p50 {:>8.1} µs   p99 {:>8.1} µs", us(o50), us(o99));
         println!("  overhead               p50 {:>8.1} µs   p99 {:>8.1} µs", us(o50) - us(d50), us(o99) - us(d99));
         println!("  for scale: Jacobian::run of an in-process gcd  p50 {:>8.1} µs   p99 {:>8.1} µs", us(b50), us(b99));

@@ -6,11 +6,15 @@
 //! ```
 //!
 //! A run is admitted by the budget scheduler as any other; its adapter, on its blocking thread,
-//! hands a [`Program`] to the pool and waits for the reply, its cancellation or its deadline,
-//! whichever comes first. The pool queues programs FIFO to free workers. Every worker process
-//! runs under the sandbox (`jacobian_runtime::sandbox`).
+//! borrows a warm process from the pool's lender (first come, first served), writes its framed
+//! [`Program`] and reads the reply on the process's own pipes, and gives the process back. So a
+//! warm run costs what driving the backend directly costs, plus a lock. A cancellation or a
+//! deadline ends the wait at once; the process then goes back to its worker actor, which
+//! interrupts it or replaces it. Every process runs under the sandbox
+//! (`jacobian_runtime::sandbox`).
 
 mod pool;
+mod process;
 mod protocol;
 mod worker;
 
@@ -20,15 +24,15 @@ use std::time::{Duration, Instant};
 
 use dashmap::DashMap;
 use jacobian_runtime::adapter::{AdapterContext, AdapterError};
-use jacobian_runtime::backend::{BackendKind, BackendPort, BackendStatus, Program, Reply, version_at_least};
+use jacobian_runtime::backend::{BackendKind, BackendPort, BackendStatus, Isolation, Program, Reply, version_at_least};
 use jacobian_runtime::sandbox::Limits;
 use ractor::{Actor, ActorProcessingErr, ActorRef, SupervisionEvent};
 use serde::Serialize;
-use tokio::sync::oneshot;
 
 use crate::restart::RestartBudget;
-use pool::{Pool, PoolArgs, PoolMsg};
-use worker::Call;
+use pool::{Lender, Pool, PoolArgs, PoolMsg, WorkerEnd};
+use process::{Exchange, Stop};
+use worker::WorkerMsg;
 
 /// How the backend pools are sized and confined (operator policy).
 #[derive(Debug, Clone)]
@@ -72,8 +76,11 @@ pub struct PoolStats {
     pub served: u64,
     /// Workers replaced after a failure.
     pub restarts: u64,
-    /// Workers replaced because a program may have left globals behind.
+    /// Workers replaced because a program may have left globals behind or their CPU limit
+    /// was near.
     pub recycled: u64,
+    /// Workers killed because they did not return from an interrupt within the grace.
+    pub kills: u64,
     /// Whether the pool refuses programs after repeated failures.
     pub circuit_open: bool,
 }
@@ -82,9 +89,8 @@ pub struct PoolStats {
 /// adapters' programs.
 pub struct BackendPools {
     statuses: Vec<BackendStatus>,
-    pools: DashMap<BackendKind, ActorRef<PoolMsg>>,
+    pools: DashMap<BackendKind, (ActorRef<PoolMsg>, Arc<Lender>)>,
     policy: BackendPolicy,
-    runtime: tokio::runtime::Handle,
 }
 
 impl BackendPools {
@@ -122,7 +128,7 @@ impl BackendPools {
                 }
             })
             .collect();
-        BackendPools { statuses, pools: DashMap::new(), policy, runtime: tokio::runtime::Handle::current() }
+        BackendPools { statuses, pools: DashMap::new(), policy }
     }
 
     /// Whether a backend can serve programs here.
@@ -137,7 +143,7 @@ impl BackendPools {
 
     /// Counters of every running pool.
     pub async fn stats(&self) -> Vec<PoolStats> {
-        let pools: Vec<_> = self.pools.iter().map(|p| p.value().clone()).collect();
+        let pools: Vec<_> = self.pools.iter().map(|p| p.value().0.clone()).collect();
         let mut out = vec![];
         for pool in pools {
             if let Ok(stats) = ractor::call_t!(pool, PoolMsg::Stats, 1000) {
@@ -152,29 +158,57 @@ impl BackendPools {
 impl BackendPort for BackendPools {
     fn run(&self, program: &Program, ctx: &AdapterContext) -> Result<Reply, AdapterError> {
         let backend = program.backend();
-        let Some(pool) = self.pools.get(&backend).map(|p| p.value().clone()) else {
+        let Some((pool, lender)) = self.pools.get(&backend).map(|p| p.value().clone()) else {
             return Err(AdapterError::Backend(match self.status(backend).reason {
                 Some(why) => format!("{backend} is unavailable: {why}"),
                 None => format!("the {backend} pool is restarting; retry"),
             }));
         };
-        let (tx, rx) = oneshot::channel();
-        let now = Instant::now();
-        let deadline = tokio::time::Instant::from_std(ctx.deadline);
-        let call = Call { program: program.clone(), cancel: ctx.cancel.clone(), deadline, reply: tx, queued_at: now };
-        if pool.cast(PoolMsg::Submit(call)).is_err() {
-            return Err(AdapterError::Backend(format!("the {backend} pool is restarting; retry")));
+        if lender.first_use() {
+            let _ = pool.cast(PoolMsg::Start);
         }
-        // The adapter runs on a blocking thread, outside the async context, so it may block on
-        // the runtime here. The run's own stop wins over a late reply.
-        self.runtime.block_on(async {
-            tokio::select! {
-                biased;
-                _ = ctx.cancel.cancelled() => Err(ctx.checkpoint().err().unwrap_or(AdapterError::Cancelled)),
-                _ = tokio::time::sleep_until(deadline) => Err(AdapterError::DeadlineExceeded),
-                reply = rx => reply.unwrap_or_else(|_| Err(AdapterError::Backend(format!("the {backend} worker was lost")))),
+        let queued = Instant::now();
+        let mut process = lender.borrow(ctx.deadline, &ctx.cancel)?;
+        counters::waited(backend, queued.elapsed());
+        let started = Instant::now();
+        let exchange = process.exchange(program, ctx.deadline, Some(&ctx.cancel), false);
+        counters::ran(backend, started.elapsed());
+        let send_back = |process: process::Process, msg: fn(process::Process) -> WorkerMsg| {
+            if let Some(owner) = process.owner.clone() {
+                let _ = owner.cast(msg(process));
             }
-        })
+        };
+        match exchange {
+            Exchange::Frame(frame) => {
+                let dirty = program.isolation() == Isolation::DefinesGlobals || frame.globals != process.baseline;
+                if dirty || process.worn(&self.policy.limits) {
+                    // Globals may survive in this process, or its CPU limit is near: replace it.
+                    send_back(process, |p| WorkerMsg::Retire(p, WorkerEnd::Recycled));
+                } else {
+                    process.clear_scratch();
+                    lender.give(process);
+                }
+                match frame.status {
+                    Ok(()) => Ok(Reply { lines: frame.payload }),
+                    Err(message) => Err(AdapterError::Backend(format!("{backend}: {message}"))),
+                }
+            }
+            Exchange::Broken(why) => {
+                let error = AdapterError::Backend(format!("{backend} worker failed: {why}"));
+                if let Some(owner) = process.owner.clone() {
+                    let _ = owner.cast(WorkerMsg::Retire(process, WorkerEnd::Failed(why)));
+                }
+                Err(error)
+            }
+            Exchange::Stopped(stop) => {
+                // The run is answered now; the worker brings the backend back, or replaces it.
+                send_back(process, WorkerMsg::Recover);
+                Err(match stop {
+                    Stop::Cancelled => AdapterError::Cancelled,
+                    Stop::Deadline => AdapterError::DeadlineExceeded,
+                })
+            }
+        }
     }
 
     fn status(&self, backend: BackendKind) -> BackendStatus {
@@ -225,7 +259,7 @@ impl Actor for BackendSupervisor {
             SupervisionEvent::ActorTerminated(cell, _, reason) => (cell, reason.unwrap_or_else(|| "stopped".into())),
             _ => return Ok(()),
         };
-        let Some(backend) = st.pools.pools.iter().find(|p| p.value().get_id() == cell.get_id()).map(|p| *p.key())
+        let Some(backend) = st.pools.pools.iter().find(|p| p.value().0.get_id() == cell.get_id()).map(|p| *p.key())
         else {
             return Ok(());
         };
@@ -247,9 +281,11 @@ impl Actor for BackendSupervisor {
 async fn start_pool(myself: &ActorRef<()>, pools: &Arc<BackendPools>, backend: BackendKind) -> Result<(), ActorProcessingErr> {
     let status = pools.status(backend);
     let Some(executable) = status.executable.filter(|_| status.available).map(PathBuf::from) else { return Ok(()) };
-    let args = PoolArgs { backend, executable, policy: pools.policy.clone() };
+    let workers = pools.policy.workers.max(1);
+    let lender = Arc::new(Lender::new(backend, workers, pools.policy.eager));
+    let args = PoolArgs { backend, executable, policy: pools.policy.clone(), lender: Arc::clone(&lender) };
     let (pool, _) = Actor::spawn_linked(None, Pool, args, myself.get_cell()).await?;
-    pools.pools.insert(backend, pool);
+    pools.pools.insert(backend, (pool, lender));
     Ok(())
 }
 
@@ -259,11 +295,11 @@ pub(crate) mod counters {
 
     use jacobian_runtime::backend::BackendKind;
 
-    pub(crate) fn gauges(backend: BackendKind, workers: usize, busy: usize, queued: usize) {
+    pub(crate) fn shelf(backend: BackendKind, workers: usize, idle: usize, waiting: usize) {
         let b = backend.name();
         metrics::gauge!(crate::metrics::BACKEND_WORKERS, "backend" => b).set(workers as f64);
-        metrics::gauge!(crate::metrics::BACKEND_BUSY, "backend" => b).set(busy as f64);
-        metrics::gauge!(crate::metrics::BACKEND_QUEUE, "backend" => b).set(queued as f64);
+        metrics::gauge!(crate::metrics::BACKEND_BUSY, "backend" => b).set(workers.saturating_sub(idle) as f64);
+        metrics::gauge!(crate::metrics::BACKEND_QUEUE, "backend" => b).set(waiting as f64);
     }
     pub(crate) fn spawned(backend: BackendKind) {
         metrics::counter!(crate::metrics::BACKEND_SPAWNS, "backend" => backend.name()).increment(1);

@@ -1,22 +1,28 @@
-//! One pool per backend: N warm workers, a FIFO of waiting programs, and the supervision that
-//! replaces a worker that stopped.
+//! One pool per backend: the [`Lender`] that runs borrow warm processes from, and the [`Pool`]
+//! actor that supervises the workers owning them.
 //!
-//! A worker ends for one of three reasons, carried in its stop reason: it was *recycled* (it
-//! may hold a global: replaced at once, not a fault), *killed* (it did not come back from an
+//! Runs wait for a process in FIFO order, each on its own blocking thread, and give up as soon
+//! as their run is cancelled or its deadline passes. A worker ends for one of three reasons,
+//! carried in its stop reason: its process was *recycled* (it may hold a global, or its CPU
+//! limit is near: replaced at once, not a fault), *killed* (it did not come back from an
 //! interrupt within the grace: replaced at once, not a fault of the backend), or it *failed*
 //! (crashed, hung at start, printed garbage). Failures count against a restart intensity;
-//! past it the circuit opens: waiting and new programs fail at once with the last failure as
-//! the diagnostic, and after a cool-down one worker is tried again.
+//! past it the circuit opens: waiting and new runs fail at once with the last failure as the
+//! diagnostic, and after a cool-down the workers are tried again.
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
 use jacobian_runtime::adapter::AdapterError;
 use jacobian_runtime::backend::BackendKind;
-use ractor::{Actor, ActorId, ActorProcessingErr, ActorRef, RpcReplyPort, SupervisionEvent};
+use ractor::{Actor, ActorProcessingErr, ActorRef, RpcReplyPort, SupervisionEvent};
+use tokio_util::sync::CancellationToken;
 
-use super::worker::{Call, Worker, WorkerArgs, WorkerMsg};
+use super::process::Process;
+use super::worker::{Worker, WorkerArgs};
 use super::{BackendPolicy, PoolStats, counters};
 use crate::restart::RestartBudget;
 
@@ -46,10 +52,129 @@ impl WorkerEnd {
     }
 }
 
+/// How long a waiting run sleeps before it looks at its cancellation again.
+const SLICE: Duration = Duration::from_millis(5);
+
+/// The warm processes of one backend, lent to one run at a time.
+pub(crate) struct Lender {
+    backend: BackendKind,
+    workers: usize,
+    state: Mutex<Shelf>,
+    returned: Condvar,
+    /// Set once the workers were asked to start (at once when eager, else on first use).
+    started: AtomicBool,
+    served: AtomicU64,
+}
+
+struct Shelf {
+    idle: Vec<Process>,
+    /// Tickets of the runs waiting, oldest first.
+    waiting: VecDeque<u64>,
+    next_ticket: u64,
+    /// Set while the circuit is open: why.
+    open: Option<String>,
+}
+
+impl Lender {
+    pub(crate) fn new(backend: BackendKind, workers: usize, started: bool) -> Self {
+        Lender {
+            backend,
+            workers,
+            state: Mutex::new(Shelf { idle: vec![], waiting: VecDeque::new(), next_ticket: 0, open: None }),
+            returned: Condvar::new(),
+            started: AtomicBool::new(started),
+            served: AtomicU64::new(0),
+        }
+    }
+
+    fn shelf(&self) -> MutexGuard<'_, Shelf> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// True the first time it is called on a lazy pool: the caller then starts the workers.
+    pub(crate) fn first_use(&self) -> bool {
+        !self.started.swap(true, Ordering::SeqCst)
+    }
+
+    /// Waits, first come first served, for a warm process, until `deadline` or `cancel`.
+    pub(crate) fn borrow(&self, deadline: Instant, cancel: &CancellationToken) -> Result<Process, AdapterError> {
+        let backend = self.backend;
+        let mut shelf = self.shelf();
+        let ticket = shelf.next_ticket;
+        shelf.next_ticket += 1;
+        shelf.waiting.push_back(ticket);
+        loop {
+            if let Some(why) = &shelf.open {
+                let error = unavailable(backend, why);
+                shelf.waiting.retain(|t| *t != ticket);
+                return Err(error);
+            }
+            if shelf.waiting.front() == Some(&ticket)
+                && let Some(process) = shelf.idle.pop()
+            {
+                shelf.waiting.pop_front();
+                let (idle, waiting) = (shelf.idle.len(), shelf.waiting.len());
+                drop(shelf);
+                // The next in line may find another idle process.
+                self.returned.notify_all();
+                self.served.fetch_add(1, Ordering::Relaxed);
+                counters::shelf(backend, self.workers, idle, waiting);
+                return Ok(process);
+            }
+            let now = Instant::now();
+            let stop = if now >= deadline {
+                Some(AdapterError::DeadlineExceeded)
+            } else if cancel.is_cancelled() {
+                Some(AdapterError::Cancelled)
+            } else {
+                None
+            };
+            if let Some(stop) = stop {
+                shelf.waiting.retain(|t| *t != ticket);
+                drop(shelf);
+                self.returned.notify_all();
+                return Err(stop);
+            }
+            shelf = self.returned.wait_timeout(shelf, (deadline - now).min(SLICE)).unwrap_or_else(|p| p.into_inner()).0;
+        }
+    }
+
+    /// Puts a warm process back on the shelf.
+    pub(crate) fn give(&self, process: Process) {
+        let mut shelf = self.shelf();
+        shelf.idle.push(process);
+        counters::shelf(self.backend, self.workers, shelf.idle.len(), shelf.waiting.len());
+        drop(shelf);
+        self.returned.notify_all();
+    }
+
+    fn open(&self, why: &str) {
+        let idle = {
+            let mut shelf = self.shelf();
+            shelf.open = Some(why.to_owned());
+            std::mem::take(&mut shelf.idle)
+        };
+        self.returned.notify_all();
+        drop(idle);
+    }
+
+    fn close(&self) {
+        self.shelf().open = None;
+    }
+
+    /// Takes every idle process (to drop them at shutdown).
+    fn drain(&self) -> Vec<Process> {
+        std::mem::take(&mut self.shelf().idle)
+    }
+}
+
+fn unavailable(backend: BackendKind, why: &str) -> AdapterError {
+    AdapterError::Backend(format!("{backend} is unavailable: {why}"))
+}
+
 pub(crate) enum PoolMsg {
-    Submit(Call),
-    /// A worker is ready for the next program.
-    Idle(usize, ActorId),
+    /// Start the workers of a lazy pool.
+    Start,
     /// The cool-down after the circuit opened is over.
     Reopen,
     /// Try again to start the worker of a slot whose start failed.
@@ -63,23 +188,15 @@ pub(crate) struct PoolArgs {
     pub(crate) backend: BackendKind,
     pub(crate) executable: PathBuf,
     pub(crate) policy: BackendPolicy,
-}
-
-struct Slot {
-    worker: Option<ActorRef<WorkerMsg>>,
-    /// Serving a program, or starting.
-    busy: bool,
+    pub(crate) lender: Arc<Lender>,
 }
 
 pub(crate) struct PoolState {
     args: PoolArgs,
-    slots: Vec<Slot>,
-    queue: VecDeque<Call>,
+    /// The worker of each slot, when one is running.
+    slots: Vec<Option<ActorRef<super::worker::WorkerMsg>>>,
     failures: RestartBudget,
-    /// Set while the circuit is open: the last failure.
-    open: Option<String>,
-    /// Whether the workers were started (at once when eager, else on the first program).
-    started: bool,
+    open: bool,
     stats: PoolStats,
 }
 
@@ -87,7 +204,7 @@ pub(crate) struct PoolState {
 /// cannot stay up for ten seconds is broken, and respawning it in a loop would hide that.
 const FAILURES: usize = 5;
 const FAILURE_WINDOW: Duration = Duration::from_secs(10);
-/// How long an open circuit refuses before one worker is tried again.
+/// How long an open circuit refuses before the workers are tried again.
 const COOL_DOWN: Duration = Duration::from_secs(5);
 /// Pause before starting again a worker whose start failed.
 const RESPAWN_DELAY: Duration = Duration::from_millis(200);
@@ -100,60 +217,49 @@ impl Actor for Pool {
     async fn pre_start(&self, myself: ActorRef<PoolMsg>, args: PoolArgs) -> Result<PoolState, ActorProcessingErr> {
         let n = args.policy.workers.max(1);
         let mut st = PoolState {
-            slots: (0..n).map(|_| Slot { worker: None, busy: true }).collect(),
-            queue: VecDeque::new(),
+            slots: vec![None; n],
             failures: RestartBudget::new(FAILURES, FAILURE_WINDOW),
-            open: None,
-            started: args.policy.eager,
+            open: false,
             stats: PoolStats { backend: Some(args.backend), workers: n, ..PoolStats::default() },
             args,
         };
-        if st.started {
-            for slot in 0..n {
-                spawn(&myself, &mut st, slot).await;
-            }
+        if st.args.policy.eager {
+            st.args.lender.first_use();
+            start_all(&myself, &mut st).await;
         }
         Ok(st)
     }
 
     async fn handle(&self, myself: ActorRef<PoolMsg>, msg: PoolMsg, st: &mut PoolState) -> Result<(), ActorProcessingErr> {
         match msg {
-            PoolMsg::Submit(call) => {
-                if let Some(why) = &st.open {
-                    let _ = call.reply.send(Err(unavailable(st.args.backend, why)));
-                } else {
-                    st.queue.push_back(call);
-                    if !st.started {
-                        st.started = true;
-                        for slot in 0..st.slots.len() {
-                            spawn(&myself, st, slot).await;
-                        }
-                    }
-                }
-            }
-            PoolMsg::Idle(slot, id) => {
-                if let Some(s) = st.slots.get_mut(slot).filter(|s| s.worker.as_ref().is_some_and(|w| w.get_id() == id)) {
-                    s.busy = false;
-                }
-            }
+            PoolMsg::Start => start_all(&myself, st).await,
             PoolMsg::Reopen => {
-                st.open = None;
-                for slot in 0..st.slots.len() {
-                    if st.slots[slot].worker.is_none() {
-                        spawn(&myself, st, slot).await;
-                    }
-                }
+                st.open = false;
+                st.args.lender.close();
+                start_all(&myself, st).await;
             }
             PoolMsg::Respawn(slot) => {
-                if st.open.is_none() && st.slots.get(slot).is_some_and(|s| s.worker.is_none()) {
+                if !st.open && st.slots.get(slot).is_some_and(Option::is_none) {
                     spawn(&myself, st, slot).await;
                 }
             }
             PoolMsg::Stats(reply) => {
-                let _ = reply.send(snapshot(st));
+                let (ready, queued) = {
+                    let shelf = st.args.lender.shelf();
+                    (shelf.idle.len(), shelf.waiting.len())
+                };
+                let served = st.args.lender.served.load(Ordering::Relaxed);
+                let stats = PoolStats {
+                    ready,
+                    busy: st.slots.len().saturating_sub(ready),
+                    queued,
+                    served,
+                    circuit_open: st.open,
+                    ..st.stats.clone()
+                };
+                let _ = reply.send(stats);
             }
         }
-        dispatch(st);
         Ok(())
     }
 
@@ -168,14 +274,13 @@ impl Actor for Pool {
             SupervisionEvent::ActorTerminated(cell, _, reason) => (cell, WorkerEnd::parse(reason.as_deref())),
             _ => return Ok(()),
         };
-        let Some(slot) = st.slots.iter().position(|s| s.worker.as_ref().is_some_and(|w| w.get_id() == cell.get_id()))
-        else {
+        let Some(slot) = st.slots.iter().position(|w| w.as_ref().is_some_and(|w| w.get_id() == cell.get_id())) else {
             return Ok(());
         };
-        st.slots[slot] = Slot { worker: None, busy: true };
+        st.slots[slot] = None;
         match end {
             WorkerEnd::Recycled => st.stats.recycled += 1,
-            WorkerEnd::Killed => {}
+            WorkerEnd::Killed => st.stats.kills += 1,
             WorkerEnd::Failed(why) => {
                 st.stats.restarts += 1;
                 counters::restarted(st.args.backend);
@@ -185,28 +290,33 @@ impl Actor for Pool {
                 }
             }
         }
-        if st.open.is_none() {
+        if !st.open {
             spawn(&myself, st, slot).await;
         }
-        dispatch(st);
         Ok(())
     }
 
     async fn post_stop(&self, _: ActorRef<PoolMsg>, st: &mut PoolState) -> Result<(), ActorProcessingErr> {
-        for call in st.queue.drain(..) {
-            let _ = call.reply.send(Err(AdapterError::Backend(format!("the {} pool stopped", st.args.backend))));
-        }
+        st.args.lender.open(&format!("the {} pool stopped", st.args.backend));
+        let idle = st.args.lender.drain();
+        let _ = tokio::task::spawn_blocking(move || drop(idle)).await;
         Ok(())
+    }
+}
+
+async fn start_all(myself: &ActorRef<PoolMsg>, st: &mut PoolState) {
+    for slot in 0..st.slots.len() {
+        if st.slots[slot].is_none() {
+            spawn(myself, st, slot).await;
+        }
     }
 }
 
 /// Refuses everything waiting and everything new until the cool-down is over.
 fn open_circuit(myself: &ActorRef<PoolMsg>, st: &mut PoolState, why: String) {
     tracing::error!(backend = st.args.backend.name(), %why, "backend pool paused");
-    for call in st.queue.drain(..) {
-        let _ = call.reply.send(Err(unavailable(st.args.backend, &why)));
-    }
-    st.open = Some(why);
+    st.open = true;
+    st.args.lender.open(&why);
     later(myself, PoolMsg::Reopen, COOL_DOWN);
 }
 
@@ -218,23 +328,19 @@ fn later(myself: &ActorRef<PoolMsg>, msg: PoolMsg, wait: Duration) {
     });
 }
 
-fn unavailable(backend: BackendKind, why: &str) -> AdapterError {
-    AdapterError::Backend(format!("{backend} is unavailable: {why}"))
-}
-
 async fn spawn(myself: &ActorRef<PoolMsg>, st: &mut PoolState, slot: usize) {
     let args = WorkerArgs {
         backend: st.args.backend,
         slot,
         executable: st.args.executable.clone(),
         policy: st.args.policy.clone(),
-        pool: myself.clone(),
+        lender: Arc::clone(&st.args.lender),
     };
     match Actor::spawn_linked(None, Worker, args, myself.get_cell()).await {
-        Ok((worker, _)) => st.slots[slot] = Slot { worker: Some(worker), busy: true },
+        Ok((worker, _)) => st.slots[slot] = Some(worker),
         Err(e) => {
             // A worker that cannot even start (no launcher, no executable) is a failure like
-            // any other; the supervision event will not come, so count it here.
+            // any other; no supervision event will come for it, so it is counted here.
             tracing::warn!(backend = st.args.backend.name(), error = %e, "backend worker did not start");
             st.stats.restarts += 1;
             if st.failures.allow() {
@@ -243,46 +349,5 @@ async fn spawn(myself: &ActorRef<PoolMsg>, st: &mut PoolState, slot: usize) {
                 open_circuit(myself, st, format!("it could not be started: {e}"));
             }
         }
-    }
-}
-
-/// Hands waiting programs to idle workers, oldest first, dropping those whose run already
-/// stopped.
-fn dispatch(st: &mut PoolState) {
-    while let Some(slot) = st.slots.iter().position(|s| !s.busy && s.worker.is_some()) {
-        let Some(call) = st.queue.pop_front() else { break };
-        if call.cancel.is_cancelled() || tokio::time::Instant::now() >= call.deadline {
-            let _ = call.reply.send(Err(if call.cancel.is_cancelled() && tokio::time::Instant::now() < call.deadline {
-                AdapterError::Cancelled
-            } else {
-                AdapterError::DeadlineExceeded
-            }));
-            continue;
-        }
-        let Some(worker) = st.slots[slot].worker.clone() else { break };
-        match worker.cast(WorkerMsg::Run(call)) {
-            Ok(()) => {
-                st.slots[slot].busy = true;
-                st.stats.served += 1;
-            }
-            Err(ractor::MessagingErr::SendErr(WorkerMsg::Run(call))) => {
-                // The worker is stopping; its supervision event will replace it.
-                st.slots[slot].busy = true;
-                st.queue.push_front(call);
-            }
-            Err(_) => st.slots[slot].busy = true,
-        }
-    }
-    let busy = st.slots.iter().filter(|s| s.busy).count();
-    counters::gauges(st.args.backend, st.slots.len(), busy, st.queue.len());
-}
-
-fn snapshot(st: &PoolState) -> PoolStats {
-    PoolStats {
-        busy: st.slots.iter().filter(|s| s.busy).count(),
-        ready: st.slots.iter().filter(|s| !s.busy && s.worker.is_some()).count(),
-        queued: st.queue.len(),
-        circuit_open: st.open.is_some(),
-        ..st.stats.clone()
     }
 }

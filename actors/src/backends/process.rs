@@ -1,0 +1,251 @@
+//! One warm backend process, and the synchronous exchange of one framed program with it.
+//!
+//! A run talks to its backend from its own blocking thread: it writes the framed program and
+//! reads the reply on the process's pipes directly, as a program driving `gp` itself would, so
+//! the only thread switches on the hot path are the two into and out of the backend. Reads are
+//! non-blocking and wait in `poll` in short slices, so a deadline is met exactly and a
+//! cancellation is seen within one slice, even while the backend prints half a line.
+
+use std::io::{Read, Write};
+use std::os::fd::AsFd;
+use std::process::{Child, ChildStdin, ChildStdout, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use jacobian_runtime::backend::{BackendKind, Program};
+use jacobian_runtime::sandbox::Limits;
+use nix::fcntl::{FcntlArg, OFlag, fcntl};
+use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
+use nix::sys::signal::{Signal, killpg};
+use nix::unistd::Pid;
+use tokio_util::sync::CancellationToken;
+
+use super::protocol::{Dialect, Frame, FrameReader, Step, nonce};
+
+/// How long one wait in `poll` lasts before the run's cancellation is looked at again.
+const SLICE: Duration = Duration::from_millis(5);
+/// Lines of standard error kept for diagnostics.
+const STDERR_LINES: usize = 20;
+
+/// How an exchange ended.
+pub(crate) enum Exchange {
+    Frame(Frame),
+    /// The process broke the protocol or exited: it must be replaced.
+    Broken(String),
+    /// The run stopped first.
+    Stopped(Stop),
+}
+
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Stop {
+    Cancelled,
+    Deadline,
+}
+
+/// A warm, confined backend process.
+pub(crate) struct Process {
+    pub(crate) backend: BackendKind,
+    pub(crate) dialect: &'static Dialect,
+    /// The count of user globals after start, where the backend reports one.
+    pub(crate) baseline: Option<usize>,
+    /// The worker actor that owns it, to send it back to.
+    pub(crate) owner: Option<ractor::ActorRef<super::worker::WorkerMsg>>,
+    child: Child,
+    pub(crate) pgid: Pid,
+    stdin: ChildStdin,
+    stdout: ChildStdout,
+    pending: Vec<u8>,
+    stderr: Arc<Mutex<Vec<String>>>,
+    scratch: tempfile::TempDir,
+}
+
+impl Process {
+    /// Starts `executable` under the sandbox in a fresh scratch directory (not yet warm).
+    pub(crate) fn spawn(
+        backend: BackendKind,
+        executable: &std::path::Path,
+        limits: &Limits,
+    ) -> Result<Process, String> {
+        let dialect = Dialect::of(backend);
+        let scratch = tempfile::Builder::new()
+            .prefix(&format!("jacobian-{}-", backend.name()))
+            .tempdir()
+            .map_err(|e| format!("no scratch directory: {e}"))?;
+        let argv: Vec<&std::ffi::OsStr> = dialect.args.iter().map(std::ffi::OsStr::new).collect();
+        let mut child = jacobian_runtime::sandbox::command(executable, &argv, limits, scratch.path())
+            .map_err(|e| e.to_string())?
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot start {backend}: {e}"))?;
+        let (Some(stdin), Some(stdout), Some(stderr)) = (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err("the backend's pipes are missing".into());
+        };
+        let flags = fcntl(stdout.as_fd(), FcntlArg::F_GETFL).map_err(|e| e.to_string())?;
+        fcntl(stdout.as_fd(), FcntlArg::F_SETFL(OFlag::from_bits_truncate(flags) | OFlag::O_NONBLOCK))
+            .map_err(|e| e.to_string())?;
+        let kept = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&kept);
+        // Standard error is drained on its own thread so a chatty backend never blocks on it.
+        let _ = std::thread::Builder::new().name(format!("{}-stderr", backend.name())).spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(stderr).lines() {
+                let Ok(line) = line else { break };
+                let mut kept = sink.lock().unwrap_or_else(|p| p.into_inner());
+                if kept.len() == STDERR_LINES {
+                    kept.remove(0);
+                }
+                kept.push(line.chars().take(300).collect());
+            }
+        });
+        let pgid = Pid::from_raw(child.id() as i32);
+        Ok(Process {
+            backend,
+            dialect,
+            baseline: None,
+            owner: None,
+            child,
+            pgid,
+            stdin,
+            stdout,
+            pending: Vec::new(),
+            stderr: kept,
+            scratch,
+        })
+    }
+
+    /// Sends the initialisation and reads a first, empty frame (the global-count baseline).
+    pub(crate) fn warm(&mut self, within: Duration) -> Result<(), String> {
+        if let Err(e) = self.stdin.write_all(self.dialect.init.as_bytes()).and_then(|()| self.stdin.flush()) {
+            return Err(format!("could not send its initialisation: {e}"));
+        }
+        let deadline = Instant::now() + within;
+        match self.exchange(&Program::new(self.backend), deadline, None, false) {
+            Exchange::Frame(frame) if frame.status.is_ok() => {
+                self.baseline = frame.globals;
+                Ok(())
+            }
+            Exchange::Frame(frame) => Err(format!("its first frame failed: {:?}", frame.status)),
+            Exchange::Broken(why) => Err(why),
+            Exchange::Stopped(_) => Err("it did not answer its first frame in time".into()),
+        }
+    }
+
+    /// Sends `program` framed by a fresh nonce and reads its frame, unless `cancel` fires or
+    /// `deadline` passes first. With `skip_foreign`, markers of other requests (an interrupted
+    /// one) are skipped instead of being a violation.
+    pub(crate) fn exchange(
+        &mut self,
+        program: &Program,
+        deadline: Instant,
+        cancel: Option<&CancellationToken>,
+        skip_foreign: bool,
+    ) -> Exchange {
+        let nonce = nonce();
+        let text = self.dialect.frame(program, &nonce);
+        if let Err(e) = self.stdin.write_all(text.as_bytes()).and_then(|()| self.stdin.flush()) {
+            return Exchange::Broken(format!("could not send the program ({e}): {}", self.exit_text()));
+        }
+        let mut reader = FrameReader::new(&nonce, &[]);
+        let own = format!("@@J {nonce} ");
+        let mut chunk = [0u8; 64 * 1024];
+        loop {
+            // Whole lines already read first.
+            while let Some(end) = self.pending.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = self.pending.drain(..=end).collect();
+                let line = String::from_utf8_lossy(&line);
+                if skip_foreign && line.starts_with("@@J ") && !line.starts_with(&own) {
+                    continue;
+                }
+                match reader.feed(&line) {
+                    Step::More => {}
+                    Step::Done(frame) => return Exchange::Frame(frame),
+                    Step::Violation(why) => return Exchange::Broken(format!("printed {why}")),
+                }
+            }
+            if self.pending.len() > super::protocol::MAX_REPLY_BYTES {
+                return Exchange::Broken("printed a line longer than a reply may be".into());
+            }
+            match self.stdout.read(&mut chunk) {
+                Ok(0) => return Exchange::Broken(self.exit_text()),
+                Ok(n) => {
+                    self.pending.extend_from_slice(&chunk[..n]);
+                    continue;
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Exchange::Broken(format!("its output could not be read: {e}")),
+            }
+            // Nothing to read: wait, in slices, for output, the deadline or a cancellation.
+            let now = Instant::now();
+            if now >= deadline {
+                return Exchange::Stopped(Stop::Deadline);
+            }
+            if cancel.is_some_and(CancellationToken::is_cancelled) {
+                return Exchange::Stopped(Stop::Cancelled);
+            }
+            let wait = (deadline - now).min(SLICE);
+            let millis = u16::try_from(wait.as_millis().max(1)).unwrap_or(u16::MAX);
+            let mut fds = [PollFd::new(self.stdout.as_fd(), PollFlags::POLLIN)];
+            let _ = poll(&mut fds, PollTimeout::from(millis));
+        }
+    }
+
+    /// Whether the process's lifetime CPU use has passed four fifths of its limit.
+    pub(crate) fn worn(&self, limits: &Limits) -> bool {
+        cpu_seconds(self.pgid).is_some_and(|s| s * 5 > limits.cpu_seconds * 4)
+    }
+
+    /// Interrupts the running program (SIGINT to the process group).
+    pub(crate) fn interrupt(&self) {
+        let _ = killpg(self.pgid, Signal::SIGINT);
+    }
+
+    /// Removes whatever a run left in the scratch directory.
+    pub(crate) fn clear_scratch(&self) {
+        if let Ok(entries) = std::fs::read_dir(self.scratch.path()) {
+            for entry in entries.flatten() {
+                let path = entry.path();
+                let _ = if path.is_dir() { std::fs::remove_dir_all(&path) } else { std::fs::remove_file(&path) };
+            }
+        }
+    }
+
+    fn exit_text(&mut self) -> String {
+        let started = Instant::now();
+        let status = loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => break Some(status),
+                Ok(None) if started.elapsed() < Duration::from_millis(200) => {
+                    std::thread::sleep(Duration::from_millis(2))
+                }
+                _ => break None,
+            }
+        };
+        let how = status.map_or_else(|| "closed its output".into(), |s| format!("exited ({s})"));
+        let tail = self.stderr.lock().unwrap_or_else(|p| p.into_inner()).join(" | ");
+        if tail.is_empty() { how } else { format!("{how}: {tail}") }
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        // The process and everything it started go with it, and are reaped.
+        let _ = killpg(self.pgid, Signal::SIGKILL);
+        let _ = self.child.wait();
+    }
+}
+
+/// CPU seconds (user and system) a process has used, from `/proc/<pid>/stat` (clock ticks of
+/// 1/100 s, Linux's fixed `USER_HZ`).
+fn cpu_seconds(pid: Pid) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name may hold spaces and parentheses: fields are counted after the last ')'.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(ticks / 100)
+}
