@@ -120,7 +120,8 @@ fn main() {
         let n = 3000;
         let mut gp = DirectGp::start();
         gp.tell("default(secure,1);\n");
-        let (mut ours, mut direct, mut framed, mut base) = (vec![], vec![], vec![], vec![]);
+        let (mut ours, mut direct, mut framed, mut base, mut blocking) = (vec![], vec![], vec![], vec![], vec![]);
+        let big = "7".repeat(300);
         for _ in 0..n {
             let t = Instant::now();
             let r = jac.run(trivial()).await;
@@ -147,7 +148,15 @@ fn main() {
             let r = jac.run(CapabilityRequest::new("integer.compute.gcd", json!({"a": 84, "b": 36}))).await;
             base.push(t.elapsed());
             assert!(r.succeeded());
+
+            // The same on a blocking thread (operands over 256 digits are placed there), the
+            // path every backend run takes.
+            let t = Instant::now();
+            let r = jac.run(CapabilityRequest::new("integer.compute.gcd", json!({"a": big, "b": "3"}))).await;
+            blocking.push(t.elapsed());
+            assert!(r.succeeded());
         }
+        let (k50, k99) = (percentile(&mut blocking, 0.5), percentile(&mut blocking, 0.99));
         let (f50, f99) = (percentile(&mut framed, 0.5), percentile(&mut framed, 0.99));
         let (b50, b99) = (percentile(&mut base, 0.5), percentile(&mut base, 0.99));
         let (o50, o99) = (percentile(&mut ours, 0.5), percentile(&mut ours, 0.99));
@@ -157,7 +166,10 @@ fn main() {
         println!("  gp directly, framed    p50 {:>8.1} µs   p99 {:>8.1} µs", us(f50), us(f99));
         println!("  Jacobian::run (pool)   p50 {:>8.1} µs   p99 {:>8.1} µs", us(o50), us(o99));
         println!("  overhead               p50 {:>8.1} µs   p99 {:>8.1} µs", us(o50) - us(d50), us(o99) - us(d99));
-        println!("  for scale: Jacobian::run of an in-process gcd  p50 {:>8.1} µs   p99 {:>8.1} µs", us(b50), us(b99));
+        println!("  for scale, Jacobian::run of an in-process gcd:");
+        println!("    on the capability's task     p50 {:>8.1} µs   p99 {:>8.1} µs", us(b50), us(b99));
+        println!("    on a blocking thread         p50 {:>8.1} µs   p99 {:>8.1} µs", us(k50), us(k99));
+        println!("  the pool's own cost (pool − blocking gcd − gp framed): p50 {:>8.1} µs", us(o50) - us(k50) - us(f50));
 
         // 2. Cold starts.
         println!("cold start (spawn to first answer), directly:");

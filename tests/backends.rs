@@ -509,3 +509,30 @@ async fn backend_capabilities_are_found_first_by_their_questions() {
         assert_eq!(ids.first().copied(), Some(expected), "{query:?} found {ids:?}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn primality_and_factorizations_are_verified_by_the_independent_checkers() {
+    use jacobian::runtime::Mode;
+    let jac = jac().await;
+    let verify = |id: &str, n: &str| CapabilityRequest::new(id, json!({"n": n})).mode(Mode::Verify);
+    // Primes: below 2^64 (base case), and ECPP chains of one and several steps.
+    for n in ["2", "1000003", "100000000000000000039", "170141183460469231731687303715884105727", "1000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000271"] {
+        let r = jac.run(verify("integer.decide.prime", n)).await;
+        assert_eq!(ok(&r)["prime"], true, "{n}");
+        assert_eq!(r.assurance.level, AssuranceLevel::Verified, "{n}: {:?} {:?}", r.execution.diagnostics, r.assurance);
+    }
+    // Not prime: below two, a small divisor, a Carmichael strong pseudoprime to base 2, a Mersenne composite.
+    for n in ["-7", "1", "91", "29341", "147573952589676412927"] {
+        let r = jac.run(verify("integer.decide.prime", n)).await;
+        assert_eq!(ok(&r)["prime"], false, "{n}");
+        assert_eq!(r.assurance.level, AssuranceLevel::Verified, "{n}: {:?}", r.execution.diagnostics);
+    }
+    for n in ["-360", "1", "18446744073709551617", "147573952589676412927", "99999999999999999999999999999999999999"] {
+        let r = jac.run(verify("integer.factor", n)).await;
+        ok(&r);
+        assert_eq!(r.assurance.level, AssuranceLevel::Verified, "{n}: {:?} {:?}", r.execution.diagnostics, r.assurance);
+    }
+    // EXPLORE stays COMPUTED: nothing was checked.
+    let r = jac.run(run("integer.factor", json!({"n": 360}))).await;
+    assert_eq!(r.assurance.level, AssuranceLevel::Computed);
+}

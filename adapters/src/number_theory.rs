@@ -162,7 +162,7 @@ impl Operation for Factor {
             semantics: FACTORIZATION_SEMANTICS.into(),
             candidate: json!({"certificates": certificates}),
             scope: scope.clone(),
-            certificate_format: "PRIME_CERTIFICATES_V1".into(),
+            certificate_format: FACTORIZATION_FORMAT.into(),
             artifacts: vec![],
         };
         Ok(Outcome::computed(output, scope).evidence(evidence))
@@ -173,6 +173,8 @@ impl Operation for Factor {
 pub const FACTORIZATION_EVIDENCE: &str = "integer.factorization/v1";
 /// Semantics: n = sign · ∏ pᵢ^eᵢ with every pᵢ prime.
 pub const FACTORIZATION_SEMANTICS: &str = "urn:jacobian:semantics:integer-factorization:v1";
+/// Certificate format: one ECPP primality certificate per prime, in order.
+pub const FACTORIZATION_FORMAT: &str = "PRIME_POWERS_WITH_ECPP_V1";
 
 /// Asks PARI for a primality certificate of `p` (a proven prime) in the checker's format.
 fn prime_certificate(p: &DecimalInteger, ctx: &AdapterContext) -> Result<Value, AdapterError> {
@@ -218,7 +220,7 @@ impl Operation for IsPrime {
             scope_rule: "Exactly the given integer.",
             read_only: true,
             writes_artifacts: false,
-            evidence_kinds: &[crate::primecert::PRIMALITY_EVIDENCE],
+            evidence_kinds: &[crate::primecert::PRIMALITY_EVIDENCE, crate::primecert::COMPOSITENESS_EVIDENCE],
             relationships: &[("related", "integer.factor")],
         }
     }
@@ -258,30 +260,32 @@ impl Operation for IsPrime {
         if ctx.mode != Mode::Verify {
             return Ok(Outcome::computed(PrimeOutput { n, prime }, scope));
         }
-        let candidate = if prime {
-            json!({"certificate": prime_certificate(&n, ctx)?})
+        use crate::primecert::{
+            COMPOSITENESS_EVIDENCE, COMPOSITENESS_SEMANTICS, ECPP_FORMAT, PRIMALITY_EVIDENCE, PRIMALITY_SEMANTICS,
+            WITNESS_FORMAT,
+        };
+        let (kind, semantics, format, candidate) = if prime {
+            (PRIMALITY_EVIDENCE, PRIMALITY_SEMANTICS, ECPP_FORMAT, json!({"certificate": prime_certificate(&n, ctx)?}))
         } else {
             match crate::primecert::compositeness_witness(&big(&n)) {
-                Some(witness) => json!({"witness": witness}),
+                Some(witness) => (COMPOSITENESS_EVIDENCE, COMPOSITENESS_SEMANTICS, WITNESS_FORMAT, json!({"witness": witness})),
                 None => {
-                    // Not one of 0, 1, a negative, an even number, or a number failing a
-                    // Miller–Rabin round to a small base: a strong pseudoprime to every small
-                    // base, left to the obligation.
+                    // A strong pseudoprime to every base tried: the answer rests on PARI's proof.
                     return Ok(Outcome::computed(PrimeOutput { n, prime }, scope).obligation(
                         "COMPOSITENESS_WITNESS",
                         "no Miller–Rabin witness below the search bound; the answer rests on PARI/GP",
-                        Some(crate::primecert::PRIMALITY_EVIDENCE),
+                        Some(COMPOSITENESS_EVIDENCE),
                     ));
                 }
             }
         };
         let evidence = Evidence {
-            kind: crate::primecert::PRIMALITY_EVIDENCE.into(),
-            claim: json!({"n": n, "prime": prime}),
-            semantics: crate::primecert::PRIMALITY_SEMANTICS.into(),
+            kind: kind.into(),
+            claim: json!({"n": n}),
+            semantics: semantics.into(),
             candidate,
             scope: scope.clone(),
-            certificate_format: if prime { "PRIMECERT_V1" } else { "MILLER_RABIN_WITNESS_V1" }.into(),
+            certificate_format: format.into(),
             artifacts: vec![],
         };
         Ok(Outcome::computed(PrimeOutput { n, prime }, scope).evidence(evidence))

@@ -10,8 +10,16 @@ use jacobian_runtime::objects::integer::DecimalInteger;
 
 /// Evidence kind of a primality decision.
 pub const PRIMALITY_EVIDENCE: &str = "integer.primality/v1";
-/// Semantics: `prime` says whether n is a prime number.
+/// Semantics of the claim `{"n"}`: n is a prime number.
 pub const PRIMALITY_SEMANTICS: &str = "urn:jacobian:semantics:integer-prime:v1";
+/// Certificate format of an Atkin–Morain certificate (PARI's `primecert(N)`).
+pub const ECPP_FORMAT: &str = "ECPP";
+/// Evidence kind of a compositeness decision.
+pub const COMPOSITENESS_EVIDENCE: &str = "integer.compositeness/v1";
+/// Semantics of the claim `{"n"}`: n is not a prime number.
+pub const COMPOSITENESS_SEMANTICS: &str = "urn:jacobian:semantics:integer-not-prime:v1";
+/// Certificate format of a compositeness witness.
+pub const WITNESS_FORMAT: &str = "COMPOSITENESS_WITNESS_V1";
 
 /// Most bases tried for a Miller–Rabin witness.
 const WITNESS_BASES: u32 = 1000;
@@ -66,18 +74,19 @@ fn gp_value(text: &str) -> Result<Value, String> {
     Ok(v)
 }
 
-/// The checker's certificate for prime `p` from what `primecert(p)` printed: an ECPP chain
-/// `[[N, t, s, a4, [x, y]], …]`, or `p` itself for a prime below 2^64, which the checker
-/// decides by deterministic Miller–Rabin.
+/// The checker's certificate for prime `p` from what `primecert(p)` printed: PARI's ECPP chain
+/// `[[N, t, s, a4, [x, y]], …]` verbatim with every integer as a string, or no steps for a
+/// prime below 2^64 (PARI answers those with the prime itself; the checker decides them by
+/// deterministic Miller–Rabin).
 pub fn from_pari(p: &DecimalInteger, text: &str) -> Result<Value, String> {
     let value = gp_value(text)?;
     match &value {
-        Value::String(n) if n == p.as_str() => Ok(json!({"format": "SMALL", "n": n})),
+        Value::String(n) if n == p.as_str() => Ok(json!({"format": ECPP_FORMAT, "steps": []})),
         Value::Array(steps) if !steps.is_empty() => {
             if steps[0].get(0).and_then(Value::as_str) != Some(p.as_str()) {
                 return Err("the chain does not start at the prime".into());
             }
-            Ok(json!({"format": "ECPP", "steps": value}))
+            Ok(json!({"format": ECPP_FORMAT, "steps": value}))
         }
         _ => Err("neither the prime nor an ECPP chain".into()),
     }
@@ -142,6 +151,7 @@ mod tests {
         }
         // Carmichael numbers fool Fermat's test, not these witnesses.
         assert_eq!(compositeness_witness(&BigInt::from(561u32)).unwrap()["kind"], "DIVISOR");
-        assert_eq!(compositeness_witness(&BigInt::from(29341u32)).unwrap()["kind"], "MILLER_RABIN");
+        // A strong pseudoprime to base 2: the witness is base 3.
+        assert_eq!(compositeness_witness(&BigInt::from(29341u32)).unwrap(), json!({"kind": "MILLER_RABIN", "base": "3"}));
     }
 }

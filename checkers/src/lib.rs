@@ -9,9 +9,11 @@
 
 pub mod algebra;
 pub mod evidence;
+pub mod factorization;
 pub mod graph;
 pub mod integer;
 pub mod partition;
+pub mod primality;
 pub mod sat;
 pub mod smt;
 pub mod witness;
@@ -24,6 +26,9 @@ use jacobian_runtime::SharedChecker;
 pub fn bundled() -> Vec<SharedChecker> {
     vec![
         Arc::new(integer::GcdBezout),
+        Arc::new(primality::PrimalityCertificate),
+        Arc::new(factorization::Factorization),
+        Arc::new(factorization::CompositenessWitness),
         Arc::new(graph::InducedTreeExhaustive),
         Arc::new(graph::HamiltonianCycleReplay),
         Arc::new(graph::ChromaticNumberCertificate),
