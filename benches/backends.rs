@@ -108,7 +108,7 @@ fn main() {
     let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("runtime");
     let rss_before = resident_kib();
     rt.block_on(async {
-        let jac = jacobian::builder().backend_policy(jacobian::BackendPolicy { workers: 2, ..Default::default() }).build().await.expect("runtime");
+        let jac = jacobian::builder().backend_policy(jacobian::BackendPolicy { workers: 2, ..Default::default() }).warm_backends().build().await.expect("runtime");
         let trivial = || CapabilityRequest::new("integer.decide.prime", json!({"n": 7}));
         // Warm both workers.
         for _ in 0..50 {

@@ -256,8 +256,8 @@ pub async fn open(global: &Global) -> Result<Jacobian, Failure> {
     open_with(global, false).await
 }
 
-/// Opens the runtime; `lazy` starts backend workers on first use (one-shot commands).
-async fn open_with(global: &Global, lazy: bool) -> Result<Jacobian, Failure> {
+/// Opens the runtime; `warm` starts every backend worker now (a server) rather than on first use.
+async fn open_with(global: &Global, warm: bool) -> Result<Jacobian, Failure> {
     let config = match &global.config {
         Some(path) => OperatorConfig::load(path).map_err(|e| Failure::broken(format!("{}: {e}", path.display())))?,
         None => OperatorConfig::default(),
@@ -269,8 +269,8 @@ async fn open_with(global: &Global, lazy: bool) -> Result<Jacobian, Failure> {
         })?;
         builder = builder.home(home);
     }
-    if lazy {
-        builder = builder.lazy_backends();
+    if warm {
+        builder = builder.warm_backends();
     }
     builder.build().await.map_err(|e| Failure::broken(e.to_string()))
 }
@@ -278,7 +278,7 @@ async fn open_with(global: &Global, lazy: bool) -> Result<Jacobian, Failure> {
 /// Runs a parsed command line; returns the process exit code.
 pub async fn run(cli: Cli) -> Result<u8, Failure> {
     if let Command::Serve(args) = &cli.command {
-        let jac = open(&cli.global).await?;
+        let jac = open_with(&cli.global, true).await?;
         let options = ServeOptions {
             http: args.http.map(|addr| HttpOptions {
                 addr,
@@ -292,7 +292,7 @@ pub async fn run(cli: Cli) -> Result<u8, Failure> {
         jac.shutdown(Duration::from_secs(5)).await;
         return outcome.map(|()| 0).map_err(|e| Failure::broken(e.to_string()));
     }
-    let jac = open_with(&cli.global, true).await?;
+    let jac = open(&cli.global).await?;
     let code = match cli.command {
         Command::Serve(_) => unreachable!("handled above"),
         Command::Find(args) => find(&jac, args)?,

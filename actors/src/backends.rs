@@ -48,14 +48,14 @@ pub struct BackendPolicy {
     /// Executables to use instead of the ones found on `PATH`.
     pub executables: Vec<(BackendKind, PathBuf)>,
     /// Start every worker when the runtime starts (a server), rather than on a pool's first
-    /// program (a one-shot command line run).
+    /// program (the default: an embedder or a one-shot command starts only what it uses).
     pub eager: bool,
 }
 
 impl Default for BackendPolicy {
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
-        BackendPolicy { workers: cores.min(2), limits: Limits::default(), grace: Duration::from_millis(200), disabled: vec![], executables: vec![], eager: true }
+        BackendPolicy { workers: cores.min(2), limits: Limits::default(), grace: Duration::from_millis(200), disabled: vec![], executables: vec![], eager: false }
     }
 }
 

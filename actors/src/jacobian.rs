@@ -79,14 +79,14 @@ pub struct JacobianBuilder {
     health: HealthPolicy,
     grace: Option<Duration>,
     backend_policy: Option<BackendPolicy>,
-    lazy_backends: bool,
+    warm_backends: bool,
 }
 
 impl JacobianBuilder {
-    /// Starts backend workers on each pool's first program instead of at build (for one-shot
-    /// command-line runs, which would otherwise start every backend to use one).
-    pub fn lazy_backends(mut self) -> Self {
-        self.lazy_backends = true;
+    /// Starts every backend worker at build (a server), instead of on each pool's first
+    /// program (the default, so an embedder or a one-shot command starts only what it uses).
+    pub fn warm_backends(mut self) -> Self {
+        self.warm_backends = true;
         self
     }
 
@@ -172,7 +172,7 @@ impl JacobianBuilder {
         }
         let grace = self.grace.unwrap_or(Duration::from_millis(limits.grace_ms));
         let mut backend_policy = self.backend_policy.unwrap_or_else(|| backend_policy(&self.config.backends));
-        backend_policy.eager &= !self.lazy_backends;
+        backend_policy.eager |= self.warm_backends;
         let backends = Arc::new(BackendPools::probe(backend_policy));
         // A capability whose backend is missing or too old is not offered; doctor says why.
         let mut unavailable = Vec::new();
@@ -303,7 +303,7 @@ impl Jacobian {
             health: HealthPolicy::default(),
             grace: None,
             backend_policy: None,
-            lazy_backends: false,
+            warm_backends: false,
         }
     }
 

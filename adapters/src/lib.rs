@@ -56,6 +56,7 @@ pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
         Arc::new(Typed::new(graph::coloring::EncodeKColoring)),
         Arc::new(Typed::new(number_theory::Factor)),
         Arc::new(Typed::new(number_theory::IsPrime)),
+        Arc::new(Typed::new(number_theory::properties::IntegerProperties)),
         Arc::new(Typed::new(polynomial::GroebnerBasis)),
         Arc::new(Typed::new(group::PermutationOrder)),
     ]

@@ -7,6 +7,8 @@
 //! otherwise) and a composite with a Miller–Rabin witness, checked by
 //! `jacobian.check.primality_certificate`.
 
+pub mod properties;
+
 use jacobian_runtime::adapter::{AdapterContext, AdapterError, Outcome, PrepareContext, Refusal, RunBudget};
 use jacobian_runtime::backend::{BackendKind, Program};
 use jacobian_runtime::contract::{AssuranceLevel, Diagnostic, InputKind, Mode, Provider};

@@ -235,7 +235,7 @@ pub struct Prepared {
 }
 
 fn is_prime(p: u32) -> bool {
-    p >= 2 && (2..).take_while(|d: &u32| d.saturating_mul(*d) <= p).all(|d| p % d != 0)
+    p >= 2 && (2..).take_while(|d: &u32| d.saturating_mul(*d) <= p).all(|d| !p.is_multiple_of(d))
 }
 
 fn variable_ok(v: &str) -> bool {
