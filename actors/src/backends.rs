@@ -172,7 +172,8 @@ impl BackendPort for BackendPools {
         counters::waited(backend, queued.elapsed());
         let started = Instant::now();
         let exchange = process.exchange(program, ctx.deadline, Some(&ctx.cancel), false);
-        counters::ran(backend, started.elapsed());
+        let took = started.elapsed();
+        counters::ran(backend, took);
         let send_back = |process: process::Process, msg: fn(process::Process) -> WorkerMsg| {
             if let Some(owner) = process.owner.clone() {
                 let _ = owner.cast(msg(process));
@@ -181,7 +182,7 @@ impl BackendPort for BackendPools {
         match exchange {
             Exchange::Frame(frame) => {
                 let dirty = program.isolation() == Isolation::DefinesGlobals || frame.globals != process.baseline;
-                if dirty || process.worn(&self.policy.limits) {
+                if dirty || process.worn(&self.policy.limits, took) {
                     // Globals may survive in this process, or its CPU limit is near: replace it.
                     send_back(process, |p| WorkerMsg::Retire(p, WorkerEnd::Recycled));
                 } else {

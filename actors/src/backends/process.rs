@@ -24,6 +24,8 @@ use super::protocol::{Dialect, Frame, FrameReader, Step, nonce};
 
 /// How long one wait in `poll` lasts before the run's cancellation is looked at again.
 const SLICE: Duration = Duration::from_millis(5);
+/// How many runs pass between two readings of a process's CPU use.
+const CPU_CHECK_EVERY: u32 = 64;
 /// Lines of standard error kept for diagnostics.
 const STDERR_LINES: usize = 20;
 
@@ -57,6 +59,10 @@ pub(crate) struct Process {
     pending: Vec<u8>,
     stderr: Arc<Mutex<Vec<String>>>,
     scratch: tempfile::TempDir,
+    /// The scratch directory's modification time when it was last known empty.
+    scratch_mtime: Option<std::time::SystemTime>,
+    /// Runs since the CPU use was last read.
+    since_cpu_check: u32,
 }
 
 impl Process {
@@ -114,7 +120,9 @@ impl Process {
             stdout,
             pending: Vec::new(),
             stderr: kept,
+            scratch_mtime: std::fs::metadata(scratch.path()).and_then(|m| m.modified()).ok(),
             scratch,
+            since_cpu_check: 0,
         })
     }
 
@@ -195,8 +203,14 @@ impl Process {
         }
     }
 
-    /// Whether the process's lifetime CPU use has passed four fifths of its limit.
-    pub(crate) fn worn(&self, limits: &Limits) -> bool {
+    /// Whether the process's lifetime CPU use has passed four fifths of its limit. Read from
+    /// `/proc` once every [`CPU_CHECK_EVERY`] runs, and after any run that took a second or more.
+    pub(crate) fn worn(&mut self, limits: &Limits, took: Duration) -> bool {
+        self.since_cpu_check += 1;
+        if self.since_cpu_check < CPU_CHECK_EVERY && took < Duration::from_secs(1) {
+            return false;
+        }
+        self.since_cpu_check = 0;
         cpu_seconds(self.pgid).is_some_and(|s| s * 5 > limits.cpu_seconds * 4)
     }
 
@@ -205,14 +219,21 @@ impl Process {
         let _ = killpg(self.pgid, Signal::SIGINT);
     }
 
-    /// Removes whatever a run left in the scratch directory.
-    pub(crate) fn clear_scratch(&self) {
+    /// Removes whatever a run left in the scratch directory. A directory whose modification
+    /// time has not changed since it was last empty is not read.
+    pub(crate) fn clear_scratch(&mut self) {
+        let mtime = || std::fs::metadata(self.scratch.path()).and_then(|m| m.modified()).ok();
+        let before = mtime();
+        if before.is_some() && before == self.scratch_mtime {
+            return;
+        }
         if let Ok(entries) = std::fs::read_dir(self.scratch.path()) {
             for entry in entries.flatten() {
                 let path = entry.path();
                 let _ = if path.is_dir() { std::fs::remove_dir_all(&path) } else { std::fs::remove_file(&path) };
             }
         }
+        self.scratch_mtime = mtime();
     }
 
     fn exit_text(&mut self) -> String {
