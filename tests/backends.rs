@@ -508,6 +508,11 @@ async fn backend_capabilities_are_found_first_by_their_questions() {
         ("euler totient phi of n", "integer.compute.properties"),
         ("is 8128 a perfect number", "integer.compute.properties"),
         ("mobius function and number of divisors", "integer.compute.properties"),
+        ("modular inverse of a mod m", "modular.compute.inverse"),
+        ("modular exponentiation a^e mod m", "modular.compute.power"),
+        ("square root modulo a prime", "modular.solve.sqrt"),
+        ("discrete logarithm", "modular.solve.discrete_log"),
+        ("chinese remainder theorem", "modular.solve.crt"),
     ] {
         let r = jac.find_value(&json!({"query": query})).unwrap();
         let ids: Vec<&str> = r.matches.iter().map(|m| m.capability_id.as_str()).collect();
@@ -563,4 +568,89 @@ async fn integer_properties_agree_with_sympy() {
     // Digit-only properties take any size.
     let r = jac.run(run("integer.compute.properties", json!({"n": "9".repeat(5000), "properties": ["decimal_digit_sum", "is_square"]}))).await;
     assert_eq!(ok(&r)["properties"], json!({"decimal_digit_sum": "45000", "is_square": false}));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn modular_answers_match_brute_force_and_verify() {
+    use jacobian::runtime::Mode;
+    let jac = jac().await;
+    let verify = |id: &str, input: Value| CapabilityRequest::new(id, input).mode(Mode::Verify);
+    let pow = |b: u64, e: u64, m: u64| (0..e).fold(1 % m, |acc, _| acc * b % m);
+    for m in [2u64, 7, 12, 13, 30, 97] {
+        for a in 0..m {
+            // Inverse: the brute-force inverse, or none exactly when gcd ≠ 1.
+            let r = jac.run(verify("modular.compute.inverse", json!({"a": a, "m": m}))).await;
+            let brute = (0..m).find(|x| a * x % m == 1 % m && m > 1);
+            assert_eq!(ok(&r)["inverse"], brute.map_or(Value::Null, |x| json!(x.to_string())), "{a}^-1 mod {m}");
+            if brute.is_some() {
+                assert_eq!(r.assurance.level, AssuranceLevel::Verified);
+            }
+            // Discrete logarithm base 3 (a unit modulo m): the least x, or none.
+            if m % 3 == 0 {
+                let r = jac.run(run("modular.solve.discrete_log", json!({"g": 3, "h": 1, "m": m}))).await;
+                assert_eq!(r.status(), ExecutionStatus::InvalidRequest);
+                continue;
+            }
+            for h in [1u64, 2, 5] {
+                let r = jac.run(verify("modular.solve.discrete_log", json!({"g": 3, "h": h, "m": m}))).await;
+                let brute = (0..2 * m).find(|&x| pow(3, x, m) == h % m);
+                assert_eq!(ok(&r)["x"], brute.map_or(Value::Null, |x| json!(x.to_string())), "log_3 {h} mod {m}");
+            }
+        }
+    }
+    for p in [2u64, 3, 13, 97, 101] {
+        for a in 0..p {
+            let r = jac.run(verify("modular.solve.sqrt", json!({"a": a, "p": p}))).await;
+            let brute: Vec<String> = (0..p).filter(|x| x * x % p == a).map(|x| x.to_string()).collect();
+            assert_eq!(ok(&r)["roots"], json!(brute), "sqrt {a} mod {p}");
+            if !brute.is_empty() {
+                assert_eq!(r.assurance.level, AssuranceLevel::Verified);
+            }
+        }
+    }
+    let r = jac.run(run("modular.solve.sqrt", json!({"a": 2, "p": 15}))).await;
+    assert_eq!(r.status(), ExecutionStatus::Unsupported, "{:?}", codes(&r));
+    // CRT, coprime or not, against brute force.
+    for (residues, moduli) in [
+        (vec![2u64, 3, 2], vec![3u64, 5, 7]),
+        (vec![1, 3], vec![4, 6]),
+        (vec![1, 2], vec![4, 6]),
+        (vec![0, 0, 5], vec![2, 3, 11]),
+        (vec![7], vec![9]),
+    ] {
+        let r = jac.run(verify("modular.solve.crt", json!({"residues": residues, "moduli": moduli}))).await;
+        let lcm = moduli.iter().fold(1u64, |l, &m| l / gcd(l, m) * m);
+        let brute = (0..lcm).find(|x| residues.iter().zip(&moduli).all(|(r, m)| x % m == r % m));
+        assert_eq!(ok(&r)["x"], brute.map_or(Value::Null, |x| json!(x.to_string())), "{residues:?} {moduli:?}");
+        assert_eq!(ok(&r)["modulus"], lcm.to_string());
+        if brute.is_some() {
+            assert_eq!(r.assurance.level, AssuranceLevel::Verified);
+        }
+    }
+    // Large numbers: a power and a discrete logarithm, both verified.
+    let r = jac.run(verify("modular.compute.power", json!({"base": 2, "exponent": "1000000000000000000", "m": 1000000007}))).await;
+    let expected = (1u128..=1).fold(0u128, |_, _| {
+        let (mut acc, mut b, mut e, m) = (1u128, 2u128, 1_000_000_000_000_000_000u128, 1_000_000_007u128);
+        while e > 0 {
+            if e & 1 == 1 {
+                acc = acc * b % m;
+            }
+            b = b * b % m;
+            e >>= 1;
+        }
+        acc
+    });
+    assert_eq!(ok(&r)["value"], expected.to_string());
+    assert_eq!(r.assurance.level, AssuranceLevel::Verified);
+    let r = jac.run(verify("modular.solve.discrete_log", json!({"g": 5, "h": "123456789", "m": "1000000007"}))).await;
+    assert!(ok(&r)["x"].is_string());
+    assert_eq!(r.assurance.level, AssuranceLevel::Verified);
+    // Bad moduli are refused at their field.
+    let r = jac.run(run("modular.solve.crt", json!({"residues": [1, 2], "moduli": [3, 1]}))).await;
+    assert_eq!(r.status(), ExecutionStatus::InvalidRequest);
+    assert!(codes(&r).iter().any(|c| c.contains("/input/moduli/1")), "{:?}", codes(&r));
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
 }

@@ -7,6 +7,7 @@
 //! otherwise) and a composite with a Miller–Rabin witness, checked by
 //! `jacobian.check.primality_certificate`.
 
+pub mod modular;
 pub mod properties;
 
 use jacobian_runtime::adapter::{AdapterContext, AdapterError, Outcome, PrepareContext, Refusal, RunBudget};

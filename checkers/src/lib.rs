@@ -12,6 +12,7 @@ pub mod evidence;
 pub mod factorization;
 pub mod graph;
 pub mod integer;
+pub mod modular;
 pub mod partition;
 pub mod primality;
 pub mod sat;
@@ -29,6 +30,7 @@ pub fn bundled() -> Vec<SharedChecker> {
         Arc::new(primality::PrimalityCertificate),
         Arc::new(factorization::Factorization),
         Arc::new(factorization::CompositenessWitness),
+        Arc::new(modular::ModularRelation),
         Arc::new(graph::InducedTreeExhaustive),
         Arc::new(graph::HamiltonianCycleReplay),
         Arc::new(graph::ChromaticNumberCertificate),

@@ -254,7 +254,7 @@ impl Operation for IntegerProperties {
         let decimal = |v: BigInt| json!(v.to_string());
         for w in &p.wanted {
             let value = match w {
-                Property::Sign => decimal(BigInt::from(n.signum())),
+                Property::Sign => decimal(n.signum()),
                 Property::AbsoluteValue => decimal(n.abs()),
                 Property::DecimalDigitCount => decimal(BigInt::from(digits.len())),
                 Property::DecimalDigitSum => decimal(BigInt::from(digits.bytes().map(|b| u64::from(b - b'0')).sum::<u64>())),
