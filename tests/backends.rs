@@ -513,6 +513,8 @@ async fn backend_capabilities_are_found_first_by_their_questions() {
         ("square root modulo a prime", "modular.solve.sqrt"),
         ("discrete logarithm", "modular.solve.discrete_log"),
         ("chinese remainder theorem", "modular.solve.crt"),
+        ("next prime after n", "integer.compute.primes"),
+        ("prime counting function pi(x)", "integer.compute.primes"),
     ] {
         let r = jac.find_value(&json!({"query": query})).unwrap();
         let ids: Vec<&str> = r.matches.iter().map(|m| m.capability_id.as_str()).collect();
@@ -653,4 +655,31 @@ async fn modular_answers_match_brute_force_and_verify() {
 
 fn gcd(a: u64, b: u64) -> u64 {
     if b == 0 { a } else { gcd(b, a % b) }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn prime_queries_agree_with_sympy() {
+    let jac = jac().await;
+    let queries = [
+        json!({"next": 0}), json!({"next": 1}), json!({"next": 2}), json!({"next": 7919}),
+        json!({"next": "1000000000000000000000000000000"}), json!({"next": "-5"}),
+        json!({"previous": 3}), json!({"previous": 7920}), json!({"previous": "100000000000000000000"}),
+        json!({"nth": 1}), json!({"nth": 1000}), json!({"nth": 1000000}),
+        json!({"count_up_to": 0}), json!({"count_up_to": 2}), json!({"count_up_to": 1000000}), json!({"count_up_to": 100000000}),
+        json!({"range": {"low": 0, "high": 100}}), json!({"range": {"low": 1000000, "high": 1001000}}), json!({"range": {"low": 24, "high": 28}}),
+    ];
+    let reference = sympy(&queries.iter().map(|q| json!({"op": "primes", "query": q})).collect::<Vec<_>>());
+    for (q, expected) in queries.iter().zip(reference) {
+        let r = jac.run(run("integer.compute.primes", q.clone())).await;
+        assert_eq!(ok(&r), &expected, "{q}");
+    }
+    for (q, status) in [
+        (json!({"previous": 2}), ExecutionStatus::InvalidRequest),
+        (json!({"nth": 0}), ExecutionStatus::InvalidRequest),
+        (json!({"range": {"low": 10, "high": 5}}), ExecutionStatus::InvalidRequest),
+        (json!({"range": {"low": 0, "high": 100000000}}), ExecutionStatus::Unsupported),
+        (json!({"next": 1, "nth": 2}), ExecutionStatus::InvalidRequest),
+    ] {
+        assert_eq!(jac.run(run("integer.compute.primes", q.clone())).await.status(), status, "{q}");
+    }
 }

@@ -8,6 +8,7 @@
 //! `jacobian.check.primality_certificate`.
 
 pub mod modular;
+pub mod primes;
 pub mod properties;
 
 use jacobian_runtime::adapter::{AdapterContext, AdapterError, Outcome, PrepareContext, Refusal, RunBudget};
@@ -208,8 +209,8 @@ impl Operation for IsPrime {
     fn describe(&self) -> Describe {
         Describe {
             id: "integer.decide.prime",
-            title: "Primality test with a certificate",
-            outcome: "Whether an integer is prime, proven, with a primality certificate or a compositeness witness on request.",
+            title: "Is a number prime? Primality proof with a certificate",
+            outcome: "Whether a number is prime (is n prime?), proven, with a primality certificate or a compositeness witness on request.",
             description: "Decides primality of an integer of up to 3000 digits with PARI/GP's proving test (BPSW, then \
                           APRCL or ECPP): the answer is a proof, not a probable-prime test. In VERIFY mode a prime comes \
                           with a certificate (N−1 / Pratt for small numbers, ECPP from primecert otherwise) and a composite \

@@ -8,6 +8,7 @@ Reads one JSON request per line on stdin and prints one JSON answer per line:
                                                leading coefficient in that ordering, sorted strings
   {"op": "normalize", ...the same fields}   -> the given polynomials normalized the same way
   {"op": "properties", "n": "<decimal>"}    -> the arithmetic functions of integer.compute.properties
+  {"op": "primes", "query": {...}}           -> the answer of integer.compute.primes
 """
 import json
 import sys
@@ -60,6 +61,18 @@ for line in sys.stdin:
                 "radical": str(rad), "squarefree_core": str(core), "is_squarefree": all(e == 1 for e in f.values()),
                 "is_powerful": all(e >= 2 for e in f.values()), "is_prime_power": len(f) == 1,
                 "is_perfect": bool(sigma == 2 * n), "is_abundant": bool(sigma > 2 * n), "is_deficient": bool(sigma < 2 * n)})
+    elif op == "primes":
+        (kind, arg), = req["query"].items()
+        if kind == "next":
+            out = {"prime": str(sympy.nextprime(int(arg)))}
+        elif kind == "previous":
+            out = {"prime": str(sympy.prevprime(int(arg)))}
+        elif kind == "nth":
+            out = {"prime": str(sympy.prime(int(arg)))}
+        elif kind == "count_up_to":
+            out = {"count": str(sympy.primepi(int(arg)))}
+        else:
+            out = {"primes": [str(p) for p in sympy.primerange(arg["low"], arg["high"] + 1)]}
     else:
         raise SystemExit(f"unknown op {op}")
     print(json.dumps(out), flush=True)
