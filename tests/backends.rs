@@ -515,6 +515,7 @@ async fn backend_capabilities_are_found_first_by_their_questions() {
         ("chinese remainder theorem", "modular.solve.crt"),
         ("next prime after n", "integer.compute.primes"),
         ("prime counting function pi(x)", "integer.compute.primes"),
+        ("list all divisors of n", "integer.compute.divisors"),
     ] {
         let r = jac.find_value(&json!({"query": query})).unwrap();
         let ids: Vec<&str> = r.matches.iter().map(|m| m.capability_id.as_str()).collect();
@@ -682,4 +683,26 @@ async fn prime_queries_agree_with_sympy() {
     ] {
         assert_eq!(jac.run(run("integer.compute.primes", q.clone())).await.status(), status, "{q}");
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn divisors_agree_with_sympy() {
+    let jac = jac().await;
+    let mut seed = 5;
+    let mut numbers: Vec<String> = (0..30).map(|_| (lcg(&mut seed) % 1_000_000_000_000).to_string()).collect();
+    numbers.extend(["1", "2", "28", "720720", "18446744073709551617"].map(String::from));
+    let reference = sympy(&numbers.iter().map(|n| json!({"op": "divisors", "n": n})).collect::<Vec<_>>());
+    for (n, expected) in numbers.iter().zip(reference) {
+        let r = jac.run(run("integer.compute.divisors", json!({"n": n}))).await;
+        assert_eq!(ok(&r)["divisors"], expected, "{n}");
+        let proper = jac.run(run("integer.compute.divisors", json!({"n": n, "proper": true}))).await;
+        let mut without = expected.as_array().unwrap().clone();
+        without.pop();
+        assert_eq!(ok(&proper)["divisors"], json!(without), "{n}");
+    }
+    let r = jac.run(run("integer.compute.divisors", json!({"n": 0}))).await;
+    assert_eq!(r.status(), ExecutionStatus::InvalidRequest);
+    // 2^4·3^4·5^4·7^4·11^4·13^4·17^4·19^4 has 5^8 = 390,625 divisors: refused, not listed.
+    let r = jac.run(run("integer.compute.divisors", json!({"n": "8851796439731138118435210000"}))).await;
+    assert_ne!(r.status(), ExecutionStatus::Succeeded);
 }

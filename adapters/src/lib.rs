@@ -58,6 +58,7 @@ pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
         Arc::new(Typed::new(number_theory::IsPrime)),
         Arc::new(Typed::new(number_theory::properties::IntegerProperties)),
         Arc::new(Typed::new(number_theory::primes::Primes)),
+        Arc::new(Typed::new(number_theory::divisors::Divisors)),
         Arc::new(Typed::new(number_theory::modular::Inverse)),
         Arc::new(Typed::new(number_theory::modular::Power)),
         Arc::new(Typed::new(number_theory::modular::Sqrt)),

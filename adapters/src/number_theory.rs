@@ -7,6 +7,7 @@
 //! otherwise) and a composite with a Miller–Rabin witness, checked by
 //! `jacobian.check.primality_certificate`.
 
+pub mod divisors;
 pub mod modular;
 pub mod primes;
 pub mod properties;

@@ -9,6 +9,7 @@ Reads one JSON request per line on stdin and prints one JSON answer per line:
   {"op": "normalize", ...the same fields}   -> the given polynomials normalized the same way
   {"op": "properties", "n": "<decimal>"}    -> the arithmetic functions of integer.compute.properties
   {"op": "primes", "query": {...}}           -> the answer of integer.compute.primes
+  {"op": "divisors", "n": "<decimal>"}      -> every positive divisor, increasing
 """
 import json
 import sys
@@ -61,6 +62,8 @@ for line in sys.stdin:
                 "radical": str(rad), "squarefree_core": str(core), "is_squarefree": all(e == 1 for e in f.values()),
                 "is_powerful": all(e >= 2 for e in f.values()), "is_prime_power": len(f) == 1,
                 "is_perfect": bool(sigma == 2 * n), "is_abundant": bool(sigma > 2 * n), "is_deficient": bool(sigma < 2 * n)})
+    elif op == "divisors":
+        out = [str(d) for d in sympy.divisors(int(req["n"]))]
     elif op == "primes":
         (kind, arg), = req["query"].items()
         if kind == "next":
