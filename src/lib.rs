@@ -14,9 +14,9 @@
 //! ```
 
 pub use jacobian_actors::{
-    BackendPolicy, BackendPools, PoolStats,
-    CheckerInfo, Durability, EntryKind, ExperimentView, Health, HealthPolicy, HealthStatus, Jacobian, JacobianBuilder,
-    JacobianError, ReasoningEntry, ReportedOutcome, RunOptions, SchedulerSnapshot, TenantId, WriteAck,
+    BackendPolicy, BackendPools, CheckerInfo, Durability, EntryKind, ExperimentView, Health, HealthPolicy,
+    HealthStatus, Jacobian, JacobianBuilder, JacobianError, PoolStats, ReasoningEntry, ReportedOutcome, RunOptions,
+    SchedulerSnapshot, TenantId, WriteAck,
 };
 pub use jacobian_runtime as runtime;
 

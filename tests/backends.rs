@@ -25,7 +25,11 @@ fn ok(r: &CapabilityResult) -> &Value {
 }
 
 fn codes(r: &CapabilityResult) -> Vec<String> {
-    r.execution.diagnostics.iter().map(|d| format!("{} {} {}", d.code, d.path.clone().unwrap_or_default(), d.message)).collect()
+    r.execution
+        .diagnostics
+        .iter()
+        .map(|d| format!("{} {} {}", d.code, d.path.clone().unwrap_or_default(), d.message))
+        .collect()
 }
 
 /// SymPy answers one JSON request per line.
@@ -64,14 +68,14 @@ async fn factorizations_and_primality_agree_with_sympy() {
     let jac = jac().await;
     let mut seed = 7;
     let mut numbers: Vec<String> = (0..40).map(|_| (lcg(&mut seed) % 1_000_000_000_000).to_string()).collect();
-    numbers.extend(["1", "-1", "2", "-360", "18446744073709551617", "170141183460469231731687303715884105727"].map(String::from));
+    numbers.extend(
+        ["1", "-1", "2", "-360", "18446744073709551617", "170141183460469231731687303715884105727"].map(String::from),
+    );
     // A product of two 12-digit primes, and a prime power.
     numbers.push((999_999_999_989u128 * 1_000_000_000_039).to_string());
     numbers.push((1u128 << 100).to_string());
-    let requests: Vec<Value> = numbers
-        .iter()
-        .flat_map(|n| [json!({"op": "factor", "n": n}), json!({"op": "isprime", "n": n})])
-        .collect();
+    let requests: Vec<Value> =
+        numbers.iter().flat_map(|n| [json!({"op": "factor", "n": n}), json!({"op": "isprime", "n": n})]).collect();
     let reference = sympy(&requests);
     for (i, n) in numbers.iter().enumerate() {
         let f = jac.run(run("integer.factor", json!({"n": n}))).await;
@@ -163,11 +167,27 @@ async fn injection_attempts_are_refused_at_validation() {
         ("integer.factor", json!({"n": "12);extern(\"ls\""}), "/input/n"),
         ("integer.decide.prime", json!({"n": "7\r\nquit"}), "/input/n"),
         ("integer.decide.prime", json!({"n": "9".repeat(200_000)}), "/input/n"),
-        ("polynomial.groebner_basis", json!({"variables": ["x"], "polynomials": ["x; system(\"sh\",\"ls\")"]}), "/input/polynomials/0"),
-        ("polynomial.groebner_basis", json!({"variables": ["x"], "polynomials": ["x\"); print(\"@@J"]}), "/input/polynomials/0"),
+        (
+            "polynomial.groebner_basis",
+            json!({"variables": ["x"], "polynomials": ["x; system(\"sh\",\"ls\")"]}),
+            "/input/polynomials/0",
+        ),
+        (
+            "polynomial.groebner_basis",
+            json!({"variables": ["x"], "polynomials": ["x\"); print(\"@@J"]}),
+            "/input/polynomials/0",
+        ),
         ("polynomial.groebner_basis", json!({"variables": ["ring"], "polynomials": ["1"]}), "/input/variables/0"),
-        ("polynomial.groebner_basis", json!({"variables": ["x"], "polynomials": [format!("x{}", "+x".repeat(60_000))]}), "/input/polynomials/0"),
-        ("polynomial.groebner_basis", json!({"variables": ["x"], "polynomials": ["read(\"/etc/passwd\")"]}), "/input/polynomials/0"),
+        (
+            "polynomial.groebner_basis",
+            json!({"variables": ["x"], "polynomials": [format!("x{}", "+x".repeat(60_000))]}),
+            "/input/polynomials/0",
+        ),
+        (
+            "polynomial.groebner_basis",
+            json!({"variables": ["x"], "polynomials": ["read(\"/etc/passwd\")"]}),
+            "/input/polynomials/0",
+        ),
         ("group.permutation.order", json!({"generators": ["(1,2); Exec(\"ls\")"]}), "/input/generators/0"),
         ("group.permutation.order", json!({"generators": ["Process(\"/bin/sh\")"]}), "/input/generators/0"),
         ("group.permutation.order", json!({"generators": ["(1,2)quit;"]}), "/input/generators/0"),
@@ -184,12 +204,18 @@ async fn injection_attempts_are_refused_at_validation() {
             "{id} {input}: {:?}",
             r.status()
         );
-        assert!(r.execution.diagnostics.iter().any(|d| d.path.as_deref().is_some_and(|p| p.starts_with(path))), "{id}: {:?}", codes(&r));
+        assert!(
+            r.execution.diagnostics.iter().any(|d| d.path.as_deref().is_some_and(|p| p.starts_with(path))),
+            "{id}: {:?}",
+            codes(&r)
+        );
     }
     // Zero has no factorization; a vanishing denominator over F_p is refused.
     let r = jac.run(run("integer.factor", json!({"n": 0}))).await;
     assert_eq!(r.status(), ExecutionStatus::InvalidRequest);
-    let r = jac.run(run("polynomial.groebner_basis", json!({"variables": ["x"], "polynomials": ["x/7"], "characteristic": 7}))).await;
+    let r = jac
+        .run(run("polynomial.groebner_basis", json!({"variables": ["x"], "polynomials": ["x/7"], "characteristic": 7})))
+        .await;
     assert_eq!(r.status(), ExecutionStatus::InvalidRequest);
 }
 
@@ -260,7 +286,9 @@ fn fixed(backend: BackendKind, name: &str) -> Option<Program> {
         (BackendKind::Pari, "ping") => p.code("print(1+1)"),
         (BackendKind::Pari, "defaults") => p.code("print(default(secure),\" \",default(factor_proven))"),
         (BackendKind::Gap, "set_global") => p.code("JcbLeak := 42; Print(JcbLeak, \"\\n\");"),
-        (BackendKind::Gap, "read_global") => p.code("if IsBoundGlobal(\"JcbLeak\") then Print(1, \"\\n\"); else Print(0, \"\\n\"); fi;"),
+        (BackendKind::Gap, "read_global") => {
+            p.code("if IsBoundGlobal(\"JcbLeak\") then Print(1, \"\\n\"); else Print(0, \"\\n\"); fi;")
+        }
         (BackendKind::Gap, "ping") => p.code("Print(2, \"\\n\");"),
         (BackendKind::Singular, "set_global") => p.code("int jcbLeak = 42; export jcbLeak; print(jcbLeak);"),
         (BackendKind::Singular, "read_global") => p.code("print(defined(jcbLeak));"),
@@ -359,7 +387,11 @@ async fn garbage_crashes_and_hangs_fail_the_run_and_replace_the_worker() {
     let jac = fixed_jac(BackendPolicy { workers: 1, ..BackendPolicy::default() }).await;
     let r = send(&jac, "test.pari", "garbage").await;
     assert_eq!(r.status(), ExecutionStatus::AdapterFailed);
-    assert!(codes(&r).iter().any(|c| c.contains("PARI/GP worker failed") && c.contains("another request")), "{:?}", codes(&r));
+    assert!(
+        codes(&r).iter().any(|c| c.contains("PARI/GP worker failed") && c.contains("another request")),
+        "{:?}",
+        codes(&r)
+    );
     assert_eq!(ok(&send(&jac, "test.pari", "ping").await)["lines"], json!(["2"]));
 
     let r = send(&jac, "test.pari", "crash").await;
@@ -413,10 +445,8 @@ async fn backends_cannot_reach_the_system() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_missing_backend_makes_its_capabilities_unavailable_and_the_server_starts() {
-    let policy = BackendPolicy {
-        executables: vec![(BackendKind::Pari, "/nonexistent/gp".into())],
-        ..BackendPolicy::default()
-    };
+    let policy =
+        BackendPolicy { executables: vec![(BackendKind::Pari, "/nonexistent/gp".into())], ..BackendPolicy::default() };
     let jac = jacobian::builder().backend_policy(policy).build().await.unwrap();
     let missing: Vec<&str> = jac.unavailable().iter().map(|r| r.capability_id.as_str()).collect();
     assert!(missing.contains(&"integer.factor") && missing.contains(&"integer.decide.prime"), "{missing:?}");
@@ -529,7 +559,13 @@ async fn primality_and_factorizations_are_verified_by_the_independent_checkers()
     let jac = jac().await;
     let verify = |id: &str, n: &str| CapabilityRequest::new(id, json!({"n": n})).mode(Mode::Verify);
     // Primes: below 2^64 (base case), and ECPP chains of one and several steps.
-    for n in ["2", "1000003", "100000000000000000039", "170141183460469231731687303715884105727", "1000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000271"] {
+    for n in [
+        "2",
+        "1000003",
+        "100000000000000000039",
+        "170141183460469231731687303715884105727",
+        "1000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000271",
+    ] {
         let r = jac.run(verify("integer.decide.prime", n)).await;
         assert_eq!(ok(&r)["prime"], true, "{n}");
         assert_eq!(r.assurance.level, AssuranceLevel::Verified, "{n}: {:?} {:?}", r.execution.diagnostics, r.assurance);
@@ -555,7 +591,9 @@ async fn integer_properties_agree_with_sympy() {
     let jac = jac().await;
     let mut seed = 3;
     let mut numbers: Vec<String> = (0..60).map(|_| (lcg(&mut seed) % 10_000_000_000_000).to_string()).collect();
-    numbers.extend(["1", "2", "6", "28", "496", "8128", "12", "945", "1024", "3600", "97", "0", "-360", "-1"].map(String::from));
+    numbers.extend(
+        ["1", "2", "6", "28", "496", "8128", "12", "945", "1024", "3600", "97", "0", "-360", "-1"].map(String::from),
+    );
     numbers.push("123456789012345678901234567890".into());
     let reference = sympy(&numbers.iter().map(|n| json!({"op": "properties", "n": n})).collect::<Vec<_>>());
     for (n, expected) in numbers.iter().zip(reference) {
@@ -569,7 +607,12 @@ async fn integer_properties_agree_with_sympy() {
     let r = jac.run(run("integer.compute.properties", json!({"n": "9".repeat(100), "properties": ["mobius"]}))).await;
     assert_eq!(r.status(), ExecutionStatus::Unsupported);
     // Digit-only properties take any size.
-    let r = jac.run(run("integer.compute.properties", json!({"n": "9".repeat(5000), "properties": ["decimal_digit_sum", "is_square"]}))).await;
+    let r = jac
+        .run(run(
+            "integer.compute.properties",
+            json!({"n": "9".repeat(5000), "properties": ["decimal_digit_sum", "is_square"]}),
+        ))
+        .await;
     assert_eq!(ok(&r)["properties"], json!({"decimal_digit_sum": "45000", "is_square": false}));
 }
 
@@ -631,7 +674,9 @@ async fn modular_answers_match_brute_force_and_verify() {
         }
     }
     // Large numbers: a power and a discrete logarithm, both verified.
-    let r = jac.run(verify("modular.compute.power", json!({"base": 2, "exponent": "1000000000000000000", "m": 1000000007}))).await;
+    let r = jac
+        .run(verify("modular.compute.power", json!({"base": 2, "exponent": "1000000000000000000", "m": 1000000007})))
+        .await;
     let expected = (1u128..=1).fold(0u128, |_, _| {
         let (mut acc, mut b, mut e, m) = (1u128, 2u128, 1_000_000_000_000_000_000u128, 1_000_000_007u128);
         while e > 0 {
@@ -662,12 +707,25 @@ fn gcd(a: u64, b: u64) -> u64 {
 async fn prime_queries_agree_with_sympy() {
     let jac = jac().await;
     let queries = [
-        json!({"next": 0}), json!({"next": 1}), json!({"next": 2}), json!({"next": 7919}),
-        json!({"next": "1000000000000000000000000000000"}), json!({"next": "-5"}),
-        json!({"previous": 3}), json!({"previous": 7920}), json!({"previous": "100000000000000000000"}),
-        json!({"nth": 1}), json!({"nth": 1000}), json!({"nth": 1000000}),
-        json!({"count_up_to": 0}), json!({"count_up_to": 2}), json!({"count_up_to": 1000000}), json!({"count_up_to": 100000000}),
-        json!({"range": {"low": 0, "high": 100}}), json!({"range": {"low": 1000000, "high": 1001000}}), json!({"range": {"low": 24, "high": 28}}),
+        json!({"next": 0}),
+        json!({"next": 1}),
+        json!({"next": 2}),
+        json!({"next": 7919}),
+        json!({"next": "1000000000000000000000000000000"}),
+        json!({"next": "-5"}),
+        json!({"previous": 3}),
+        json!({"previous": 7920}),
+        json!({"previous": "100000000000000000000"}),
+        json!({"nth": 1}),
+        json!({"nth": 1000}),
+        json!({"nth": 1000000}),
+        json!({"count_up_to": 0}),
+        json!({"count_up_to": 2}),
+        json!({"count_up_to": 1000000}),
+        json!({"count_up_to": 100000000}),
+        json!({"range": {"low": 0, "high": 100}}),
+        json!({"range": {"low": 1000000, "high": 1001000}}),
+        json!({"range": {"low": 24, "high": 28}}),
     ];
     let reference = sympy(&queries.iter().map(|q| json!({"op": "primes", "query": q})).collect::<Vec<_>>());
     for (q, expected) in queries.iter().zip(reference) {

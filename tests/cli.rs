@@ -91,7 +91,8 @@ fn find_inspect_catalog_and_doctor() {
     let answer: Value = serde_json::from_slice(&json.stdout).unwrap();
     assert_eq!(answer["kind"], "BROWSE");
     // Browsing lists a domain's capabilities in id order.
-    let ids: Vec<&str> = answer["matches"].as_array().unwrap().iter().filter_map(|m| m["capability_id"].as_str()).collect();
+    let ids: Vec<&str> =
+        answer["matches"].as_array().unwrap().iter().filter_map(|m| m["capability_id"].as_str()).collect();
     assert!(ids.contains(&"integer.compute.gcd"), "{ids:?}");
     assert!(ids.windows(2).all(|w| w[0] < w[1]) && ids.iter().all(|id| id.starts_with("integer.")), "{ids:?}");
 

@@ -55,7 +55,14 @@ pub struct BackendPolicy {
 impl Default for BackendPolicy {
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
-        BackendPolicy { workers: cores.min(2), limits: Limits::default(), grace: Duration::from_millis(200), disabled: vec![], executables: vec![], eager: false }
+        BackendPolicy {
+            workers: cores.min(2),
+            limits: Limits::default(),
+            grace: Duration::from_millis(200),
+            disabled: vec![],
+            executables: vec![],
+            eager: false,
+        }
     }
 }
 
@@ -279,7 +286,11 @@ impl Actor for BackendSupervisor {
     }
 }
 
-async fn start_pool(myself: &ActorRef<()>, pools: &Arc<BackendPools>, backend: BackendKind) -> Result<(), ActorProcessingErr> {
+async fn start_pool(
+    myself: &ActorRef<()>,
+    pools: &Arc<BackendPools>,
+    backend: BackendKind,
+) -> Result<(), ActorProcessingErr> {
     let status = pools.status(backend);
     let Some(executable) = status.executable.filter(|_| status.available).map(PathBuf::from) else { return Ok(()) };
     let workers = pools.policy.workers.max(1);

@@ -25,7 +25,6 @@ use tokio::sync::{Notify, oneshot};
 use tokio_util::sync::CancellationToken;
 
 use crate::backends::{BackendPolicy, BackendPools, PoolStats};
-use jacobian_runtime::backend::BackendPort as _;
 use crate::episode::{Episode, RunSpec};
 use crate::error::JacobianError;
 use crate::health::{Health, HealthBoard, HealthPolicy};
@@ -35,6 +34,7 @@ use crate::root::Root;
 use crate::scheduler::{SchedulerMsg, SchedulerSnapshot};
 use crate::shared::{InFlight, Shared, Slot};
 use crate::tenants::TenantId;
+use jacobian_runtime::backend::BackendPort as _;
 
 /// How long the handle waits past a run's deadline and grace before answering TIMED_OUT
 /// itself (only if the episode actor is stuck, which would be a bug).
@@ -191,7 +191,8 @@ impl JacobianBuilder {
                 Some(b) => {
                     let status = backends.status(b);
                     let why = status.reason.unwrap_or_default();
-                    unavailable.push(Rejected { capability_id: a.descriptor().id.to_string(), reason: format!("{b}: {why}") });
+                    unavailable
+                        .push(Rejected { capability_id: a.descriptor().id.to_string(), reason: format!("{b}: {why}") });
                     false
                 }
             })

@@ -95,7 +95,11 @@ impl SystemTool {
 
 /// A command that runs `program` with `args` under the sandbox (own process group, cleared
 /// environment, resource limits, Landlock), in `scratch`, which it may write.
-pub fn confined(program: &std::path::Path, args: &[&std::ffi::OsStr], scratch: &std::path::Path) -> Result<Command, AdapterError> {
+pub fn confined(
+    program: &std::path::Path,
+    args: &[&std::ffi::OsStr],
+    scratch: &std::path::Path,
+) -> Result<Command, AdapterError> {
     jacobian_runtime::sandbox::command(program, args, &jacobian_runtime::sandbox::Limits::default(), scratch)
         .map_err(|e| AdapterError::Backend(e.to_string()))
 }

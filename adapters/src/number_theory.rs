@@ -129,10 +129,8 @@ impl Operation for Factor {
     fn run(&self, n: DecimalInteger, ctx: &AdapterContext) -> Result<Outcome<FactorOutput>, AdapterError> {
         let m = abs(&n);
         let verify = ctx.mode == Mode::Verify;
-        let program = Program::new(PARI)
-            .code("my(f=factor(")
-            .int(&m)
-            .code("));for(i=1,#f~,print(f[i,1],\" \",f[i,2]))");
+        let program =
+            Program::new(PARI).code("my(f=factor(").int(&m).code("));for(i=1,#f~,print(f[i,1],\" \",f[i,2]))");
         let reply = if m.as_str() == "1" { vec![] } else { ctx.backend(&program)?.lines };
         let mut factors = Vec::with_capacity(reply.len());
         let mut product = BigInt::from(1);
@@ -141,7 +139,9 @@ impl Operation for Factor {
                 return Err(AdapterError::Backend(format!("PARI/GP printed `{line}` for a prime power")));
             };
             let exponent = e.to_i64().and_then(|e| u32::try_from(e).ok()).filter(|&e| e >= 1);
-            let Some(exponent) = exponent else { return Err(AdapterError::Backend(format!("bad exponent in `{line}`"))) };
+            let Some(exponent) = exponent else {
+                return Err(AdapterError::Backend(format!("bad exponent in `{line}`")));
+            };
             product *= num_traits::Pow::pow(big(&p), exponent);
             factors.push(PrimePower { prime: p, exponent });
         }
@@ -273,7 +273,9 @@ impl Operation for IsPrime {
             (PRIMALITY_EVIDENCE, PRIMALITY_SEMANTICS, ECPP_FORMAT, json!({"certificate": prime_certificate(&n, ctx)?}))
         } else {
             match crate::primecert::compositeness_witness(&big(&n)) {
-                Some(witness) => (COMPOSITENESS_EVIDENCE, COMPOSITENESS_SEMANTICS, WITNESS_FORMAT, json!({"witness": witness})),
+                Some(witness) => {
+                    (COMPOSITENESS_EVIDENCE, COMPOSITENESS_SEMANTICS, WITNESS_FORMAT, json!({"witness": witness}))
+                }
                 None => {
                     // A strong pseudoprime to every base tried: the answer rests on PARI's proof.
                     return Ok(Outcome::computed(PrimeOutput { n, prime }, scope).obligation(

@@ -107,7 +107,11 @@ pub fn parse(text: &str, vars: &[String]) -> Result<Polynomial, String> {
                 }
                 let name: String = s[start..i].iter().collect();
                 let v = vars.iter().position(|v| *v == name).ok_or_else(|| {
-                    if name.is_empty() { format!("expected a number or a variable at character {start}") } else { format!("`{name}` is not one of the variables") }
+                    if name.is_empty() {
+                        format!("expected a number or a variable at character {start}")
+                    } else {
+                        format!("`{name}` is not one of the variables")
+                    }
                 })?;
                 let mut e = 1u32;
                 if s.get(i) == Some(&'^') {
@@ -260,7 +264,16 @@ impl Operation for GroebnerBasis {
                           grevlex or deglex order, over the rationals or a prime field, with Singular's std. Polynomials \
                           are written with + - * / ^ over declared variables. Decides ideal equality and membership, \
                           solves polynomial systems (with lex), and eliminates variables.",
-            tags: &["polynomial", "ideal", "groebner", "gröbner", "standard-basis", "buchberger", "algebra", "singular"],
+            tags: &[
+                "polynomial",
+                "ideal",
+                "groebner",
+                "gröbner",
+                "standard-basis",
+                "buchberger",
+                "algebra",
+                "singular",
+            ],
             modes: &[Mode::Explore],
             input_kind: InputKind::StructuredRequest,
             artifact_types: &[],
@@ -299,17 +312,33 @@ impl Operation for GroebnerBasis {
     fn prepare(&self, input: GroebnerInput, _cx: &PrepareContext) -> Result<Prepared, Vec<Diagnostic>> {
         let mut errors = vec![];
         if input.variables.is_empty() || input.variables.len() > MAX_VARIABLES {
-            errors.push(Diagnostic::at("/variables", "BAD_VARIABLES", format!("between 1 and {MAX_VARIABLES} variables")));
+            errors.push(Diagnostic::at(
+                "/variables",
+                "BAD_VARIABLES",
+                format!("between 1 and {MAX_VARIABLES} variables"),
+            ));
         }
         for (i, v) in input.variables.iter().enumerate() {
             if !variable_ok(v) {
-                errors.push(Diagnostic::at(format!("/variables/{i}"), "BAD_VARIABLE", "a variable is a lowercase letter and up to three digits"));
+                errors.push(Diagnostic::at(
+                    format!("/variables/{i}"),
+                    "BAD_VARIABLE",
+                    "a variable is a lowercase letter and up to three digits",
+                ));
             } else if input.variables[..i].contains(v) {
-                errors.push(Diagnostic::at(format!("/variables/{i}"), "DUPLICATE_VARIABLE", format!("`{v}` is listed twice")));
+                errors.push(Diagnostic::at(
+                    format!("/variables/{i}"),
+                    "DUPLICATE_VARIABLE",
+                    format!("`{v}` is listed twice"),
+                ));
             }
         }
         if input.polynomials.is_empty() || input.polynomials.len() > MAX_POLYNOMIALS {
-            errors.push(Diagnostic::at("/polynomials", "BAD_POLYNOMIALS", format!("between 1 and {MAX_POLYNOMIALS} polynomials")));
+            errors.push(Diagnostic::at(
+                "/polynomials",
+                "BAD_POLYNOMIALS",
+                format!("between 1 and {MAX_POLYNOMIALS} polynomials"),
+            ));
         }
         if input.characteristic != 0 && !is_prime(input.characteristic) || input.characteristic >= 1 << 31 {
             errors.push(Diagnostic::at("/characteristic", "NOT_PRIME", "0 or a prime below 2^31"));
@@ -318,7 +347,11 @@ impl Operation for GroebnerBasis {
         if errors.is_empty() {
             for (i, text) in input.polynomials.iter().enumerate() {
                 if text.len() > MAX_TEXT {
-                    errors.push(Diagnostic::at(format!("/polynomials/{i}"), "TOO_LONG", format!("at most {MAX_TEXT} bytes")));
+                    errors.push(Diagnostic::at(
+                        format!("/polynomials/{i}"),
+                        "TOO_LONG",
+                        format!("at most {MAX_TEXT} bytes"),
+                    ));
                     continue;
                 }
                 match parse(text, &input.variables) {
@@ -339,7 +372,13 @@ impl Operation for GroebnerBasis {
         }
         let printed: Vec<String> = polys.iter().map(|p| p.print(&input.variables)).collect();
         let canonical = json!({"variables": input.variables, "polynomials": printed, "ordering": input.ordering, "characteristic": input.characteristic});
-        Ok(Prepared { vars: input.variables, polys, ordering: input.ordering, characteristic: input.characteristic, canonical })
+        Ok(Prepared {
+            vars: input.variables,
+            polys,
+            ordering: input.ordering,
+            characteristic: input.characteristic,
+            canonical,
+        })
     }
 
     fn run(&self, p: Prepared, ctx: &AdapterContext) -> Result<Outcome<GroebnerOutput>, AdapterError> {
@@ -366,7 +405,8 @@ impl Operation for GroebnerBasis {
                 .map_err(|e| AdapterError::Backend(format!("Singular printed a polynomial that does not read: {e}")))?;
             basis.push(poly.monic().print(&p.vars));
         }
-        let scope = Scope::exact_input("the ideal generated by exactly the given polynomials", Digest::of_value(&p.canonical));
+        let scope =
+            Scope::exact_input("the ideal generated by exactly the given polynomials", Digest::of_value(&p.canonical));
         Ok(Outcome::computed(GroebnerOutput { basis, ordering: p.ordering, characteristic: p.characteristic }, scope))
     }
 }
@@ -440,6 +480,12 @@ mod tests {
     #[test]
     fn variable_names_are_letters_and_digits() {
         assert!(variable_ok("x") && variable_ok("x12"));
-        assert!(!variable_ok("X") && !variable_ok("ring") && !variable_ok("x_1") && !variable_ok("") && !variable_ok("x1234"));
+        assert!(
+            !variable_ok("X")
+                && !variable_ok("ring")
+                && !variable_ok("x_1")
+                && !variable_ok("")
+                && !variable_ok("x1234")
+        );
     }
 }

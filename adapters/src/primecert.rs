@@ -152,6 +152,9 @@ mod tests {
         // Carmichael numbers fool Fermat's test, not these witnesses.
         assert_eq!(compositeness_witness(&BigInt::from(561u32)).unwrap()["kind"], "DIVISOR");
         // A strong pseudoprime to base 2: the witness is base 3.
-        assert_eq!(compositeness_witness(&BigInt::from(29341u32)).unwrap(), json!({"kind": "MILLER_RABIN", "base": "3"}));
+        assert_eq!(
+            compositeness_witness(&BigInt::from(29341u32)).unwrap(),
+            json!({"kind": "MILLER_RABIN", "base": "3"})
+        );
     }
 }

@@ -594,7 +594,14 @@ impl CertificateVerify {
         std::fs::write(&drat_path, &ctx.artifacts().reader().get(&drat)?.bytes).map_err(backend)?;
         let log = std::fs::File::create(&log_path).map_err(backend)?;
         let seconds = ctx.remaining().as_secs().clamp(1, 20_000).to_string();
-        let args = [cnf_path.as_os_str(), drat_path.as_os_str(), "-L".as_ref(), lrat_path.as_os_str(), "-t".as_ref(), seconds.as_ref()];
+        let args = [
+            cnf_path.as_os_str(),
+            drat_path.as_os_str(),
+            "-L".as_ref(),
+            lrat_path.as_os_str(),
+            "-t".as_ref(),
+            seconds.as_ref(),
+        ];
         let mut command = crate::backends::confined(tool, &args, dir.path())?;
         let status = run_to_completion(&mut command, log, ctx)?;
         let log = std::fs::read_to_string(&log_path).unwrap_or_default();

@@ -80,7 +80,8 @@ impl Checker for Factorization {
             Ok(_) => return Ok(reject(Finding::at("/claim/n", "ZERO", "0 has no factorization"))),
             Err(f) => return Ok(reject(f)),
         };
-        let (Some(factors), Some(certificates)) = (e.claim["factors"].as_array(), e.candidate["certificates"].as_array())
+        let (Some(factors), Some(certificates)) =
+            (e.claim["factors"].as_array(), e.candidate["certificates"].as_array())
         else {
             return Ok(reject(Finding::new("MALFORMED", "claim.factors and candidate.certificates are lists")));
         };
@@ -187,13 +188,23 @@ impl Checker for CompositenessWitness {
                 Err(f) => return Ok(reject(f)),
             },
             Some("MILLER_RABIN") => match integer(&w["base"], "/candidate/witness/base") {
-                Ok(a) => n > BigInt::from(3u32) && n.is_odd() && a >= two && a <= &n - 2u32 && !strong_probable_prime(&n, &a),
+                Ok(a) => {
+                    n > BigInt::from(3u32) && n.is_odd() && a >= two && a <= &n - 2u32 && !strong_probable_prime(&n, &a)
+                }
                 Err(f) => return Ok(reject(f)),
             },
-            _ => return Ok(reject(Finding::at("/candidate/witness/kind", "UNKNOWN_WITNESS", "BELOW_TWO, DIVISOR or MILLER_RABIN"))),
+            _ => {
+                return Ok(reject(Finding::at(
+                    "/candidate/witness/kind",
+                    "UNKNOWN_WITNESS",
+                    "BELOW_TWO, DIVISOR or MILLER_RABIN",
+                )));
+            }
         };
         Ok(if accepted {
-            Verdict::Accepted { summary: format!("the {} witness shows n is not prime", w["kind"].as_str().unwrap_or("")) }
+            Verdict::Accepted {
+                summary: format!("the {} witness shows n is not prime", w["kind"].as_str().unwrap_or("")),
+            }
         } else {
             reject(Finding::at("/candidate/witness", "NOT_A_WITNESS", "the witness does not show n composite"))
         })
@@ -226,7 +237,13 @@ mod tests {
     }
 
     fn witness(n: &str, w: Value) -> Verdict {
-        let e = evidence(COMPOSITENESS_EVIDENCE, COMPOSITENESS_SEMANTICS, WITNESS_FORMAT, json!({"n": n}), json!({"witness": w}));
+        let e = evidence(
+            COMPOSITENESS_EVIDENCE,
+            COMPOSITENESS_SEMANTICS,
+            WITNESS_FORMAT,
+            json!({"n": n}),
+            json!({"witness": w}),
+        );
         CompositenessWitness.check(&e, &cx()).unwrap()
     }
 
@@ -298,10 +315,26 @@ mod tests {
             ("361", f.clone(), c.clone()),
             ("0", f.clone(), c.clone()),
             ("360", json!([{"prime": "2", "exponent": 3}, {"prime": "3", "exponent": 2}]), json!([small(), small()])),
-            ("360", json!([{"prime": "3", "exponent": 2}, {"prime": "2", "exponent": 3}, {"prime": "5", "exponent": 1}]), c.clone()),
-            ("360", json!([{"prime": "4", "exponent": 1}, {"prime": "9", "exponent": 1}, {"prime": "10", "exponent": 1}]), c.clone()),
-            ("360", json!([{"prime": "2", "exponent": 0}, {"prime": "3", "exponent": 2}, {"prime": "5", "exponent": 1}]), c.clone()),
-            ("360", json!([{"prime": "2", "exponent": 3}, {"prime": "3", "exponent": 2}, {"prime": "5", "exponent": 1}, {"prime": "7", "exponent": 1}]), json!([small(), small(), small(), small()])),
+            (
+                "360",
+                json!([{"prime": "3", "exponent": 2}, {"prime": "2", "exponent": 3}, {"prime": "5", "exponent": 1}]),
+                c.clone(),
+            ),
+            (
+                "360",
+                json!([{"prime": "4", "exponent": 1}, {"prime": "9", "exponent": 1}, {"prime": "10", "exponent": 1}]),
+                c.clone(),
+            ),
+            (
+                "360",
+                json!([{"prime": "2", "exponent": 0}, {"prime": "3", "exponent": 2}, {"prime": "5", "exponent": 1}]),
+                c.clone(),
+            ),
+            (
+                "360",
+                json!([{"prime": "2", "exponent": 3}, {"prime": "3", "exponent": 2}, {"prime": "5", "exponent": 1}, {"prime": "7", "exponent": 1}]),
+                json!([small(), small(), small(), small()]),
+            ),
             ("360", f.clone(), json!([small(), small()])),
             ("360", json!([{"prime": "2", "exponent": 3}, {"prime": "45", "exponent": 1}]), json!([small(), small()])),
         ];

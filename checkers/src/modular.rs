@@ -25,8 +25,9 @@ pub const MAX_RELATIONS: usize = 10_000;
 /// Most digits of any number replayed.
 pub const MAX_DIGITS: usize = 10_000;
 
-static IDENTITY: LazyLock<CheckerIdentity> =
-    LazyLock::new(|| CheckerIdentity::from_source("jacobian.check.modular_relation", "1.0.0", include_str!("modular.rs")));
+static IDENTITY: LazyLock<CheckerIdentity> = LazyLock::new(|| {
+    CheckerIdentity::from_source("jacobian.check.modular_relation", "1.0.0", include_str!("modular.rs"))
+});
 
 /// Checks congruences by recomputing them.
 pub struct ModularRelation;

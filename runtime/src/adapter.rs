@@ -11,8 +11,8 @@ use serde::Serialize;
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
-use crate::backend::{Program, Reply, SharedBackendPort};
 use crate::artifact::{ArtifactReader, ArtifactStore, ArtifactUri, Manifest, NewArtifact};
+use crate::backend::{Program, Reply, SharedBackendPort};
 use crate::canonical::to_canonical_vec;
 use crate::checker::Evidence;
 use crate::contract::{

@@ -165,10 +165,9 @@ impl Reply {
     pub fn single(&self, backend: BackendKind) -> Result<&str, AdapterError> {
         match self.lines.as_slice() {
             [line] => Ok(line),
-            other => Err(AdapterError::Backend(format!(
-                "{backend} printed {} lines where one was expected",
-                other.len()
-            ))),
+            other => {
+                Err(AdapterError::Backend(format!("{backend} printed {} lines where one was expected", other.len())))
+            }
         }
     }
 }

@@ -46,9 +46,7 @@ impl Default for Limits {
 #[non_exhaustive]
 pub enum SandboxError {
     /// No launcher binary was found.
-    #[error(
-        "the sandbox launcher (the `jacobian` executable) was not found; set {LAUNCHER_ENV} to its path"
-    )]
+    #[error("the sandbox launcher (the `jacobian` executable) was not found; set {LAUNCHER_ENV} to its path")]
     NoLauncher,
 }
 

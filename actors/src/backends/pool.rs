@@ -230,7 +230,12 @@ impl Actor for Pool {
         Ok(st)
     }
 
-    async fn handle(&self, myself: ActorRef<PoolMsg>, msg: PoolMsg, st: &mut PoolState) -> Result<(), ActorProcessingErr> {
+    async fn handle(
+        &self,
+        myself: ActorRef<PoolMsg>,
+        msg: PoolMsg,
+        st: &mut PoolState,
+    ) -> Result<(), ActorProcessingErr> {
         match msg {
             PoolMsg::Start => start_all(&myself, st).await,
             PoolMsg::Reopen => {

@@ -115,7 +115,12 @@ pub(crate) fn executable(backend: BackendKind) -> Option<PathBuf> {
 pub(crate) fn version(backend: BackendKind, exe: &Path) -> Option<String> {
     use std::process::{Command, Stdio};
     let run = |args: &[&str]| {
-        Command::new(exe).args(args).stdin(Stdio::null()).stderr(Stdio::null()).output().ok()
+        Command::new(exe)
+            .args(args)
+            .stdin(Stdio::null())
+            .stderr(Stdio::null())
+            .output()
+            .ok()
             .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
     };
     match backend {
@@ -125,13 +130,15 @@ pub(crate) fn version(backend: BackendKind, exe: &Path) -> Option<String> {
             let at = text.find("version ")? + "version ".len();
             Some(text[at..].split_whitespace().next()?.to_owned())
         }
-        BackendKind::Gap => ["/usr/share/gap/sysinfo.gap", "/usr/lib/gap/sysinfo.gap", "/usr/local/lib/gap/sysinfo.gap"]
-            .iter()
-            .filter_map(|p| std::fs::read_to_string(p).ok())
-            .find_map(|text| {
-                let line = text.lines().find(|l| l.starts_with("GAP_VERSION="))?;
-                Some(line.trim_start_matches("GAP_VERSION=").trim_matches('"').to_owned())
-            }),
+        BackendKind::Gap => {
+            ["/usr/share/gap/sysinfo.gap", "/usr/lib/gap/sysinfo.gap", "/usr/local/lib/gap/sysinfo.gap"]
+                .iter()
+                .filter_map(|p| std::fs::read_to_string(p).ok())
+                .find_map(|text| {
+                    let line = text.lines().find(|l| l.starts_with("GAP_VERSION="))?;
+                    Some(line.trim_start_matches("GAP_VERSION=").trim_matches('"').to_owned())
+                })
+        }
     }
 }
 

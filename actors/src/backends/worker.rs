@@ -51,7 +51,11 @@ impl Actor for Worker {
     type State = WorkerState;
     type Arguments = WorkerArgs;
 
-    async fn pre_start(&self, myself: ActorRef<WorkerMsg>, args: WorkerArgs) -> Result<WorkerState, ActorProcessingErr> {
+    async fn pre_start(
+        &self,
+        myself: ActorRef<WorkerMsg>,
+        args: WorkerArgs,
+    ) -> Result<WorkerState, ActorProcessingErr> {
         let mut process = Process::spawn(args.backend, &args.executable, &args.policy.limits)?;
         process.owner = Some(myself.clone());
         counters::spawned(args.backend);

@@ -100,7 +100,8 @@ impl Operation for Divisors {
         if reply.lines.first().map(String::as_str) == Some("too many") {
             return Err(AdapterError::Unsupported(format!("n has more than {MAX_DIVISORS} divisors")));
         }
-        let mut divisors: Vec<DecimalInteger> = reply.lines.iter().map(|l| cas::integer(PARI, l)).collect::<Result<_, _>>()?;
+        let mut divisors: Vec<DecimalInteger> =
+            reply.lines.iter().map(|l| cas::integer(PARI, l)).collect::<Result<_, _>>()?;
         if divisors.last() != Some(&n) {
             return Err(AdapterError::Backend("PARI/GP's divisors do not end with n".into()));
         }

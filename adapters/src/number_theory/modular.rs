@@ -135,9 +135,13 @@ impl Operation for Inverse {
     type Prepared = (BigInt, BigInt, Value);
 
     fn describe(&self) -> Describe {
-        describe!("modular.compute.inverse", "Modular inverse", "The inverse of a modulo m (a·x ≡ 1 mod m), or why none exists.",
+        describe!(
+            "modular.compute.inverse",
+            "Modular inverse",
+            "The inverse of a modulo m (a·x ≡ 1 mod m), or why none exists.",
             "Computes x with a·x ≡ 1 (mod m) by the extended Euclidean algorithm, for integers of up to 1,000 digits; when gcd(a, m) ≠ 1 there is none and the gcd says why. VERIFY replays a·x mod m.",
-            ["inverse", "modular-inverse", "reciprocal"])
+            ["inverse", "modular-inverse", "reciprocal"]
+        )
     }
     fn provider(&self) -> Provider {
         native()
@@ -152,7 +156,11 @@ impl Operation for Inverse {
     fn preflight(&self, (a, m, _): &Self::Prepared, _: &RunBudget) -> Result<(), Refusal> {
         bound(&[(&dec(a), "/a"), (&dec(m), "/m")], MAX_DIGITS)
     }
-    fn run(&self, (a, m, canonical): Self::Prepared, ctx: &AdapterContext) -> Result<Outcome<InverseOutput>, AdapterError> {
+    fn run(
+        &self,
+        (a, m, canonical): Self::Prepared,
+        ctx: &AdapterContext,
+    ) -> Result<Outcome<InverseOutput>, AdapterError> {
         let e = a.mod_floor(&m).extended_gcd(&m);
         let (inverse, relations) = if e.gcd.is_one() {
             let x = e.x.mod_floor(&m);
@@ -192,15 +200,23 @@ impl Operation for Power {
     type Prepared = (BigInt, BigInt, BigInt, Value);
 
     fn describe(&self) -> Describe {
-        describe!("modular.compute.power", "Modular exponentiation", "base^exponent mod m for integers of up to 1,000 digits.",
+        describe!(
+            "modular.compute.power",
+            "Modular exponentiation",
+            "base^exponent mod m for integers of up to 1,000 digits.",
             "Computes base^exponent mod m by square-and-multiply for a non-negative exponent. VERIFY replays the exponentiation independently.",
-            ["power", "exponentiation", "modpow"])
+            ["power", "exponentiation", "modpow"]
+        )
     }
     fn provider(&self) -> Provider {
         native()
     }
     fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
-        vec![("2^(10^18) mod 10^9+7", Mode::Explore, json!({"base": 2, "exponent": "1000000000000000000", "m": 1000000007}))]
+        vec![(
+            "2^(10^18) mod 10^9+7",
+            Mode::Explore,
+            json!({"base": 2, "exponent": "1000000000000000000", "m": 1000000007}),
+        )]
     }
     fn prepare(&self, i: PowerInput, _: &PrepareContext) -> Result<Self::Prepared, Vec<Diagnostic>> {
         let m = modulus(&i.m, "/m").map_err(|d| vec![d])?;
@@ -213,7 +229,11 @@ impl Operation for Power {
     fn preflight(&self, (b, e, m, _): &Self::Prepared, _: &RunBudget) -> Result<(), Refusal> {
         bound(&[(&dec(b), "/base"), (&dec(e), "/exponent"), (&dec(m), "/m")], MAX_DIGITS)
     }
-    fn run(&self, (b, e, m, canonical): Self::Prepared, ctx: &AdapterContext) -> Result<Outcome<PowerOutput>, AdapterError> {
+    fn run(
+        &self,
+        (b, e, m, canonical): Self::Prepared,
+        ctx: &AdapterContext,
+    ) -> Result<Outcome<PowerOutput>, AdapterError> {
         let v = b.mod_floor(&m).modpow(&e, &m);
         let relations = vec![power(&b, &e, &m, &v)];
         Ok(outcome(PowerOutput { value: dec(&v) }, &canonical, relations, ctx))
@@ -246,9 +266,13 @@ impl Operation for Sqrt {
     type Prepared = (BigInt, BigInt, Value);
 
     fn describe(&self) -> Describe {
-        describe!("modular.solve.sqrt", "Square roots modulo a prime", "Every x with x² ≡ a (mod p) for a prime p: a modular square root, or none for a non-residue.",
+        describe!(
+            "modular.solve.sqrt",
+            "Square roots modulo a prime",
+            "Every x with x² ≡ a (mod p) for a prime p: a modular square root, or none for a non-residue.",
             "Solves x² ≡ a (mod p) for a prime p of up to 1,000 digits with PARI/GP (Tonelli–Shanks / Cipolla); a quadratic residue has two roots (one when p = 2 or p | a), a non-residue none. p must be prime (checked). VERIFY replays each root's square.",
-            ["square-root", "sqrt", "quadratic-residue", "tonelli-shanks", "pari"])
+            ["square-root", "sqrt", "quadratic-residue", "tonelli-shanks", "pari"]
+        )
     }
     fn provider(&self) -> Provider {
         cas::provider(PARI)
@@ -266,7 +290,11 @@ impl Operation for Sqrt {
     fn preflight(&self, (a, p, _): &Self::Prepared, _: &RunBudget) -> Result<(), Refusal> {
         bound(&[(&dec(a), "/a"), (&dec(p), "/p")], MAX_DIGITS)
     }
-    fn run(&self, (a, p, canonical): Self::Prepared, ctx: &AdapterContext) -> Result<Outcome<SqrtOutput>, AdapterError> {
+    fn run(
+        &self,
+        (a, p, canonical): Self::Prepared,
+        ctx: &AdapterContext,
+    ) -> Result<Outcome<SqrtOutput>, AdapterError> {
         let program = Program::new(PARI)
             .code("my(p=")
             .int(&dec(&p))
@@ -322,9 +350,13 @@ impl Operation for DiscreteLog {
     type Prepared = (BigInt, BigInt, BigInt, Value);
 
     fn describe(&self) -> Describe {
-        describe!("modular.solve.discrete_log", "Discrete logarithm", "The least x with g^x ≡ h (mod m): a discrete logarithm, or none.",
+        describe!(
+            "modular.solve.discrete_log",
+            "Discrete logarithm",
+            "The least x with g^x ≡ h (mod m): a discrete logarithm, or none.",
             "Finds the least x ≥ 0 with g^x ≡ h (mod m), g coprime to m, for moduli of up to 60 digits with PARI/GP's znlog (Pohlig–Hellman, baby-step giant-step, index calculus). VERIFY replays g^x mod m.",
-            ["discrete-logarithm", "dlog", "index", "znlog", "pari"])
+            ["discrete-logarithm", "dlog", "index", "znlog", "pari"]
+        )
     }
     fn provider(&self) -> Provider {
         cas::provider(PARI)
@@ -347,7 +379,11 @@ impl Operation for DiscreteLog {
         bound(&[(&dec(g), "/g"), (&dec(h), "/h")], MAX_DIGITS)?;
         bound(&[(&dec(m), "/m")], DLOG_MAX_DIGITS)
     }
-    fn run(&self, (g, h, m, canonical): Self::Prepared, ctx: &AdapterContext) -> Result<Outcome<DlogOutput>, AdapterError> {
+    fn run(
+        &self,
+        (g, h, m, canonical): Self::Prepared,
+        ctx: &AdapterContext,
+    ) -> Result<Outcome<DlogOutput>, AdapterError> {
         let (gm, hm) = (g.mod_floor(&m), h.mod_floor(&m));
         let program = Program::new(PARI)
             .code("my(m=")
@@ -404,9 +440,13 @@ impl Operation for Crt {
     type Prepared = (Vec<BigInt>, Vec<BigInt>, Value);
 
     fn describe(&self) -> Describe {
-        describe!("modular.solve.crt", "Chinese remainder theorem", "The least x with x ≡ rᵢ (mod mᵢ) for every i (Chinese remaindering), or why the system is inconsistent.",
+        describe!(
+            "modular.solve.crt",
+            "Chinese remainder theorem",
+            "The least x with x ≡ rᵢ (mod mᵢ) for every i (Chinese remaindering), or why the system is inconsistent.",
             "Solves a system of up to 1,000 simultaneous congruences x ≡ rᵢ (mod mᵢ), moduli not necessarily coprime, by successive combination; answers the least non-negative solution and the lcm of the moduli, or null when two congruences conflict. VERIFY replays x mod every mᵢ.",
-            ["chinese-remainder", "crt", "simultaneous-congruences"])
+            ["chinese-remainder", "crt", "simultaneous-congruences"]
+        )
     }
     fn provider(&self) -> Provider {
         native()
@@ -417,7 +457,11 @@ impl Operation for Crt {
     fn prepare(&self, i: CrtInput, _: &PrepareContext) -> Result<Self::Prepared, Vec<Diagnostic>> {
         let mut errors = vec![];
         if i.residues.len() != i.moduli.len() || i.moduli.is_empty() || i.moduli.len() > MAX_CONGRUENCES {
-            errors.push(Diagnostic::at("/moduli", "BAD_SYSTEM", format!("1 to {MAX_CONGRUENCES} moduli, one per residue")));
+            errors.push(Diagnostic::at(
+                "/moduli",
+                "BAD_SYSTEM",
+                format!("1 to {MAX_CONGRUENCES} moduli, one per residue"),
+            ));
         }
         let moduli: Vec<BigInt> = i
             .moduli
@@ -433,7 +477,10 @@ impl Operation for Crt {
     }
     fn preflight(&self, (r, m, _): &Self::Prepared, _: &RunBudget) -> Result<(), Refusal> {
         let values: Vec<DecimalInteger> = r.iter().chain(m).map(dec).collect();
-        let paths: Vec<String> = (0..r.len()).map(|k| format!("/residues/{k}")).chain((0..m.len()).map(|k| format!("/moduli/{k}"))).collect();
+        let paths: Vec<String> = (0..r.len())
+            .map(|k| format!("/residues/{k}"))
+            .chain((0..m.len()).map(|k| format!("/moduli/{k}")))
+            .collect();
         let pairs: Vec<(&DecimalInteger, &str)> = values.iter().zip(paths.iter().map(String::as_str)).collect();
         bound(&pairs, MAX_DIGITS)
     }

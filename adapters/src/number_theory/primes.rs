@@ -143,7 +143,8 @@ impl Operation for Primes {
     }
 
     fn prepare(&self, i: PrimesInput, _cx: &PrepareContext) -> Result<Self::Prepared, Vec<Diagnostic>> {
-        let given = [i.next.is_some(), i.previous.is_some(), i.nth.is_some(), i.count_up_to.is_some(), i.range.is_some()];
+        let given =
+            [i.next.is_some(), i.previous.is_some(), i.nth.is_some(), i.count_up_to.is_some(), i.range.is_some()];
         if given.iter().filter(|g| **g).count() != 1 {
             let why = "give exactly one of next, previous, nth, count_up_to, range";
             return Err(vec![Diagnostic::at("", "ONE_QUERY", why)]);
@@ -193,17 +194,19 @@ impl Operation for Primes {
         }
     }
 
-    fn run(&self, (input, canonical): Self::Prepared, ctx: &AdapterContext) -> Result<Outcome<PrimesOutput>, AdapterError> {
+    fn run(
+        &self,
+        (input, canonical): Self::Prepared,
+        ctx: &AdapterContext,
+    ) -> Result<Outcome<PrimesOutput>, AdapterError> {
         let p = Program::new(PARI);
         let program = match &input {
-            Query::Next(n) => p
-                .code("my(p=nextprime(")
-                .int(n)
-                .code("+1));while(!isprime(p),p=nextprime(p+1));print(p)"),
-            Query::Previous(n) => p
-                .code("my(p=precprime(")
-                .int(n)
-                .code("-1));while(!isprime(p),p=precprime(p-1));print(p)"),
+            Query::Next(n) => {
+                p.code("my(p=nextprime(").int(n).code("+1));while(!isprime(p),p=nextprime(p+1));print(p)")
+            }
+            Query::Previous(n) => {
+                p.code("my(p=precprime(").int(n).code("-1));while(!isprime(p),p=precprime(p-1));print(p)")
+            }
             Query::Nth(n) => p.code("print(prime(").small(*n as i64).code("))"),
             Query::CountUpTo(x) => p.code("print(primepi(").small(*x as i64).code("))"),
             Query::Range { low, high } => p
@@ -220,7 +223,9 @@ impl Operation for Primes {
         match input {
             Query::Range { .. } => {
                 if reply.lines.first().map(String::as_str) == Some("too many") {
-                    return Err(AdapterError::Unsupported(format!("more than {RANGE_MAX_PRIMES} primes in the interval")));
+                    return Err(AdapterError::Unsupported(format!(
+                        "more than {RANGE_MAX_PRIMES} primes in the interval"
+                    )));
                 }
                 output.primes = Some(reply.lines.iter().map(|l| cas::integer(PARI, l)).collect::<Result<_, _>>()?);
             }

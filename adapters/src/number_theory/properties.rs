@@ -185,7 +185,20 @@ impl Operation for IntegerProperties {
                           number of prime factors with and without multiplicity, radical, squarefree core, and whether n \
                           is squarefree, powerful, a prime power, perfect, abundant or deficient (PARI/GP, one \
                           factorization). List the wanted ones in `properties`, or omit it for all that apply.",
-            tags: &["integer", "number-theory", "arithmetic-function", "totient", "phi", "sigma", "divisors", "mobius", "squarefree", "perfect", "radical", "pari"],
+            tags: &[
+                "integer",
+                "number-theory",
+                "arithmetic-function",
+                "totient",
+                "phi",
+                "sigma",
+                "divisors",
+                "mobius",
+                "squarefree",
+                "perfect",
+                "radical",
+                "pari",
+            ],
             modes: &[Mode::Explore],
             input_kind: InputKind::StructuredRequest,
             artifact_types: &[],
@@ -208,7 +221,11 @@ impl Operation for IntegerProperties {
 
     fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
         vec![
-            ("totient, divisor sum and Möbius of 360", Mode::Explore, json!({"n": 360, "properties": ["euler_totient", "divisor_sum", "mobius"]})),
+            (
+                "totient, divisor sum and Möbius of 360",
+                Mode::Explore,
+                json!({"n": 360, "properties": ["euler_totient", "divisor_sum", "mobius"]}),
+            ),
             ("everything about 8128", Mode::Explore, json!({"n": 8128})),
         ]
     }
@@ -257,7 +274,9 @@ impl Operation for IntegerProperties {
                 Property::Sign => decimal(n.signum()),
                 Property::AbsoluteValue => decimal(n.abs()),
                 Property::DecimalDigitCount => decimal(BigInt::from(digits.len())),
-                Property::DecimalDigitSum => decimal(BigInt::from(digits.bytes().map(|b| u64::from(b - b'0')).sum::<u64>())),
+                Property::DecimalDigitSum => {
+                    decimal(BigInt::from(digits.bytes().map(|b| u64::from(b - b'0')).sum::<u64>()))
+                }
                 Property::IsEven => json!(n.is_even()),
                 Property::IsOdd => json!(n.is_odd()),
                 Property::FloorSquareRoot => decimal(n.sqrt()),
@@ -271,11 +290,11 @@ impl Operation for IntegerProperties {
         }
         let factored: Vec<&'static str> = p.wanted.iter().filter_map(|w| w.gp()).collect();
         if !factored.is_empty() {
-            let program = Program::new(PARI)
-                .code("my(a=")
-                .int(&p.n)
-                .code(",f=factor(a));")
-                .list(&factored, "", |prog, statement| prog.code(statement));
+            let program = Program::new(PARI).code("my(a=").int(&p.n).code(",f=factor(a));").list(
+                &factored,
+                "",
+                |prog, statement| prog.code(statement),
+            );
             let reply = ctx.backend(&program)?;
             for line in &reply.lines {
                 let (name, value) = line
@@ -300,7 +319,8 @@ impl Operation for IntegerProperties {
             }
         }
         let canonical = json!({"n": p.n, "properties": p.wanted});
-        let scope = Scope::exact_input("the listed properties of exactly the given integer", Digest::of_value(&canonical));
+        let scope =
+            Scope::exact_input("the listed properties of exactly the given integer", Digest::of_value(&canonical));
         Ok(Outcome::computed(PropertiesOutput { n: p.n, properties: out }, scope))
     }
 }
