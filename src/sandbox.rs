@@ -160,19 +160,16 @@ pub fn launch(args: impl Iterator<Item = OsString>) -> ExitCode {
 pub fn probe() -> serde_json::Value {
     let report = (|| -> Result<serde_json::Value, String> {
         let scratch = tempfile::Builder::new().prefix("jacobian-probe-").tempdir().map_err(|e| e.to_string())?;
-        let mut cmd = jacobian_runtime::sandbox::command(
-            Path::new("/bin/true"),
-            &[],
-            &jacobian_runtime::sandbox::Limits::default(),
-            scratch.path(),
-        )
-        .map_err(|e| e.to_string())?;
-        // The probe flag must come before `--`: rebuild the argument list with it in front.
-        let args: Vec<OsString> = cmd.get_args().map(OsString::from).collect();
-        let mut probe = Command::new(cmd.get_program());
-        probe.arg(&args[0]).arg("--probe").args(&args[1..]).env_clear().current_dir(scratch.path());
-        let _ = &mut cmd;
-        let out = probe.output().map_err(|e| e.to_string())?;
+        let launcher = jacobian_runtime::sandbox::launcher().map_err(|e| e.to_string())?;
+        let out = Command::new(launcher)
+            .arg(jacobian_runtime::sandbox::LAUNCHER_SUBCOMMAND)
+            .arg("--probe")
+            .arg("--writable")
+            .arg(scratch.path())
+            .env_clear()
+            .current_dir(scratch.path())
+            .output()
+            .map_err(|e| e.to_string())?;
         serde_json::from_slice(&out.stdout).map_err(|_| String::from_utf8_lossy(&out.stderr).trim().to_owned())
     })();
     report.unwrap_or_else(|e| serde_json::json!({"error": e}))

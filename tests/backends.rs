@@ -429,18 +429,13 @@ async fn backends_cannot_reach_the_system() {
     let r = send(&jac, "test.pari", "system").await;
     assert_eq!(r.status(), ExecutionStatus::AdapterFailed);
     assert!(codes(&r).iter().any(|c| c.contains("secure")), "{:?}", codes(&r));
-    // Singular has no secure mode: the sandbox's Landlock ruleset refuses the write where the
-    // kernel has Landlock; the file never appears either way when it is refused.
+    // Singular has no secure mode: the sandbox's Landlock ruleset refuses the write.
     let landlock = jacobian::sandbox::probe();
+    assert_eq!(landlock["landlock"], "fully enforced", "this kernel does not enforce Landlock: {landlock}");
+    let _ = std::fs::remove_file("/tmp/jacobian-pwned");
     let r = send(&jac, "test.singular", "write").await;
-    if landlock["landlock"] == "fully enforced" {
-        assert_ne!(r.status(), ExecutionStatus::Succeeded, "a write outside the scratch directory succeeded");
-        assert!(!Path::new("/tmp/jacobian-pwned").exists());
-    } else {
-        // Without Landlock only the rlimits and the scratch directory hold; say so loudly.
-        eprintln!("Landlock is not enforced on this kernel: {landlock}");
-        let _ = std::fs::remove_file("/tmp/jacobian-pwned");
-    }
+    assert_ne!(r.status(), ExecutionStatus::Succeeded, "a write outside the scratch directory succeeded");
+    assert!(!Path::new("/tmp/jacobian-pwned").exists());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -109,9 +109,9 @@ impl BackendPools {
             .map(|&backend| {
                 let exe = match policy.executables.iter().find(|(b, _)| *b == backend) {
                     Some((_, path)) => Some(path.clone()).filter(|p| p.is_file()),
-                    None => protocol::executable(backend),
+                    None => backend.locate(),
                 };
-                let version = exe.as_deref().and_then(|p| protocol::version(backend, p));
+                let version = exe.as_deref().and_then(|p| backend.version_of(p));
                 let reason = if policy.disabled.contains(&backend) {
                     Some("disabled by the operator policy".to_owned())
                 } else if exe.is_none() {
@@ -181,11 +181,6 @@ impl BackendPort for BackendPools {
         let exchange = process.exchange(program, ctx.deadline, Some(&ctx.cancel), false);
         let took = started.elapsed();
         counters::ran(backend, took);
-        let send_back = |process: process::Process, msg: fn(process::Process) -> WorkerMsg| {
-            if let Some(owner) = process.owner.clone() {
-                let _ = owner.cast(msg(process));
-            }
-        };
         match exchange {
             Exchange::Frame(frame) => {
                 let dirty = program.isolation() == Isolation::DefinesGlobals || frame.globals != process.baseline;
@@ -203,9 +198,7 @@ impl BackendPort for BackendPools {
             }
             Exchange::Broken(why) => {
                 let error = AdapterError::Backend(format!("{backend} worker failed: {why}"));
-                if let Some(owner) = process.owner.clone() {
-                    let _ = owner.cast(WorkerMsg::Retire(process, WorkerEnd::Failed(why)));
-                }
+                send_back(process, |p| WorkerMsg::Retire(p, WorkerEnd::Failed(why)));
                 Err(error)
             }
             Exchange::Stopped(stop) => {
@@ -227,6 +220,13 @@ impl BackendPort for BackendPools {
             available: false,
             reason: Some("unknown backend".into()),
         })
+    }
+}
+
+/// Hands a borrowed process back to the worker actor that owns it, as `msg`.
+fn send_back(process: process::Process, msg: impl FnOnce(process::Process) -> WorkerMsg) {
+    if let Some(owner) = process.owner.clone() {
+        let _ = owner.cast(msg(process));
     }
 }
 

@@ -68,8 +68,14 @@ impl SystemTool {
                     let text = String::from_utf8_lossy(bytes);
                     text.lines().map(str::trim).find(|l| !l.is_empty()).map(str::to_owned)
                 })
-            })
-            .unwrap_or_else(|| if path.is_some() { "unversioned (see digest)" } else { "not found" }.into());
+            });
+        Self::at(path, version, names)
+    }
+
+    /// The tool at `path` (when found) reporting `version`; `names` name it when it is missing.
+    pub fn at(path: Option<PathBuf>, version: Option<String>, names: &[&str]) -> Self {
+        let version =
+            version.unwrap_or_else(|| if path.is_some() { "unversioned (see digest)" } else { "not found" }.into());
         let digest = path
             .as_deref()
             .and_then(|p| std::fs::read(p).ok())

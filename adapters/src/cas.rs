@@ -5,47 +5,21 @@ use std::sync::OnceLock;
 
 use jacobian_runtime::adapter::{AdapterError, Refusal};
 use jacobian_runtime::backend::BackendKind;
-use jacobian_runtime::contract::{Diagnostic, Provider};
+use jacobian_runtime::contract::{AssuranceLevel, Diagnostic, InputKind, Mode, Provider};
 use jacobian_runtime::objects::integer::DecimalInteger;
+use jacobian_runtime::typed::Describe;
 
 use crate::backends::SystemTool;
 
-/// The system tool behind `backend`, located once per process.
+/// The system tool behind `backend`, located once per process, with the exact version the
+/// backend reports.
 pub fn tool(backend: BackendKind) -> &'static SystemTool {
     static TOOLS: [OnceLock<SystemTool>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    let (i, var, name, args): (usize, &str, &str, &[&str]) = match backend {
-        BackendKind::Pari => (0, "JACOBIAN_GP", "gp", &["--version-short"]),
-        BackendKind::Singular => (1, "JACOBIAN_SINGULAR", "Singular", &[]),
-        BackendKind::Gap => (2, "JACOBIAN_GAP", "gap", &[]),
-    };
-    TOOLS[i].get_or_init(|| {
-        let mut tool = SystemTool::locate(var, &[name], args);
-        if let Some(version) = tool.path.as_deref().and_then(|p| exact_version(backend, p)) {
-            tool.version = version;
-        }
-        tool
+    TOOLS[backend as usize].get_or_init(|| {
+        let path = backend.locate();
+        let version = path.as_deref().and_then(|p| backend.version_of(p));
+        SystemTool::at(path, version, &[backend.title()])
     })
-}
-
-/// The exact version where the tool's own output is not just that: Singular's `-v` banner,
-/// and GAP's `sysinfo.gap` (its `--version` is not reliable).
-fn exact_version(backend: BackendKind, exe: &std::path::Path) -> Option<String> {
-    match backend {
-        BackendKind::Pari => None,
-        BackendKind::Singular => {
-            let out = std::process::Command::new(exe).arg("-v").stdin(std::process::Stdio::null()).output().ok()?;
-            let text = String::from_utf8_lossy(&out.stdout).into_owned();
-            let at = text.find("version ")? + "version ".len();
-            Some(text[at..].split_whitespace().next()?.to_owned())
-        }
-        BackendKind::Gap => ["/usr/share/gap/sysinfo.gap", "/usr/lib/gap/sysinfo.gap"]
-            .iter()
-            .filter_map(|p| std::fs::read_to_string(p).ok())
-            .find_map(|text| {
-                let line = text.lines().find(|l| l.starts_with("GAP_VERSION="))?;
-                Some(line.trim_start_matches("GAP_VERSION=").trim_matches('"').to_owned())
-            }),
-    }
 }
 
 /// The provider record of a capability on `backend` (its executable's digest and version).
@@ -77,3 +51,46 @@ pub fn digit_bound(n: &DecimalInteger, max: usize, field: &str) -> Result<(), Re
 fn clip(text: &str) -> String {
     text.chars().take(60).collect()
 }
+
+/// The descriptor of a read-only EXPLORE computation over a structured request: COMPUTED at
+/// best, no artifacts, no evidence, no relationships. Callers override what differs with
+/// struct update syntax (`Describe { modes: …, ..cas::describe(…) }`).
+pub fn describe(
+    id: &'static str,
+    title: &'static str,
+    outcome: &'static str,
+    description: &'static str,
+    tags: &'static [&'static str],
+) -> Describe {
+    Describe {
+        id,
+        title,
+        outcome,
+        description,
+        tags,
+        modes: &[Mode::Explore],
+        input_kind: InputKind::StructuredRequest,
+        artifact_types: &[],
+        assurance_ceiling: AssuranceLevel::Computed,
+        scope_rule: "Exactly the given input.",
+        read_only: true,
+        writes_artifacts: false,
+        evidence_kinds: &[],
+        relationships: &[],
+    }
+}
+
+/// The `provider` and `backend` methods of an [`Operation`](jacobian_runtime::typed::Operation)
+/// that runs on the backend pool `$backend`.
+macro_rules! on_backend {
+    ($backend:expr) => {
+        fn provider(&self) -> jacobian_runtime::contract::Provider {
+            $crate::cas::provider($backend)
+        }
+
+        fn backend(&self) -> Option<jacobian_runtime::backend::BackendKind> {
+            Some($backend)
+        }
+    };
+}
+pub(crate) use on_backend;

@@ -58,12 +58,14 @@ pub struct GcdOutput {
     pub bezout: Bezout,
 }
 
-fn big(d: &DecimalInteger) -> BigInt {
+/// The value of a validated decimal integer.
+pub(crate) fn big(d: &DecimalInteger) -> BigInt {
     // DecimalInteger holds validated decimal text.
     BigInt::from_str(d.as_str()).unwrap_or_default()
 }
 
-fn decimal(n: &BigInt) -> DecimalInteger {
+/// A big integer as a decimal integer.
+pub(crate) fn decimal(n: &BigInt) -> DecimalInteger {
     DecimalInteger::parse(&n.to_str_radix(10)).unwrap_or_else(|_| DecimalInteger::from(0))
 }
 

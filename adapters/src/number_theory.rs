@@ -14,7 +14,7 @@ pub mod properties;
 
 use jacobian_runtime::adapter::{AdapterContext, AdapterError, Outcome, PrepareContext, Refusal, RunBudget};
 use jacobian_runtime::backend::{BackendKind, Program};
-use jacobian_runtime::contract::{AssuranceLevel, Diagnostic, InputKind, Mode, Provider};
+use jacobian_runtime::contract::{AssuranceLevel, Diagnostic, Mode};
 use jacobian_runtime::objects::integer::DecimalInteger;
 use jacobian_runtime::typed::{Describe, Operation};
 use jacobian_runtime::{Digest, Evidence, Scope};
@@ -24,6 +24,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::cas;
+use crate::integer::big;
 
 const PARI: BackendKind = BackendKind::Pari;
 
@@ -66,10 +67,6 @@ fn abs(n: &DecimalInteger) -> DecimalInteger {
     DecimalInteger::parse(n.as_str().trim_start_matches('-')).unwrap_or_else(|_| DecimalInteger::from(0))
 }
 
-fn big(n: &DecimalInteger) -> BigInt {
-    n.as_str().parse().unwrap_or_default()
-}
-
 /// `integer.factor`.
 pub struct Factor;
 
@@ -80,33 +77,25 @@ impl Operation for Factor {
 
     fn describe(&self) -> Describe {
         Describe {
-            id: "integer.factor",
-            title: "Prime factorization of an integer",
-            outcome: "The complete factorization of a nonzero integer into proven primes, with certificates on request.",
-            description: "Factors a nonzero integer of up to 400 digits into prime powers with PARI/GP (trial division, \
+            modes: &[Mode::Explore, Mode::Verify],
+            assurance_ceiling: AssuranceLevel::Verified,
+            scope_rule: "Exactly the given integer.",
+            evidence_kinds: &[FACTORIZATION_EVIDENCE],
+            relationships: &[("related", "integer.decide.prime")],
+            ..cas::describe(
+                "integer.factor",
+                "Prime factorization of an integer",
+                "The complete factorization of a nonzero integer into proven primes, with certificates on request.",
+                "Factors a nonzero integer of up to 400 digits into prime powers with PARI/GP (trial division, \
                           rho, ECM, MPQS), every factor proven prime. In VERIFY mode each prime comes with a primality \
                           certificate and the product is replayed by an independent checker. A hard semiprime may not \
                           finish before the deadline: the run then times out, it never guesses.",
-            tags: &["integer", "number-theory", "factorization", "factor", "primes", "divisors", "pari"],
-            modes: &[Mode::Explore, Mode::Verify],
-            input_kind: InputKind::StructuredRequest,
-            artifact_types: &[],
-            assurance_ceiling: AssuranceLevel::Verified,
-            scope_rule: "Exactly the given integer.",
-            read_only: true,
-            writes_artifacts: false,
-            evidence_kinds: &[FACTORIZATION_EVIDENCE],
-            relationships: &[("related", "integer.decide.prime")],
+                &["integer", "number-theory", "factorization", "factor", "primes", "divisors", "pari"],
+            )
         }
     }
 
-    fn provider(&self) -> Provider {
-        cas::provider(PARI)
-    }
-
-    fn backend(&self) -> Option<BackendKind> {
-        Some(PARI)
-    }
+    cas::on_backend!(PARI);
 
     fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
         vec![
@@ -209,34 +198,26 @@ impl Operation for IsPrime {
 
     fn describe(&self) -> Describe {
         Describe {
-            id: "integer.decide.prime",
-            title: "Is a number prime? Primality proof with a certificate",
-            outcome: "Whether a number is prime (is n prime?), proven, with a primality certificate or a compositeness witness on request.",
-            description: "Decides primality of an integer of up to 3000 digits with PARI/GP's proving test (BPSW, then \
+            modes: &[Mode::Explore, Mode::Verify],
+            assurance_ceiling: AssuranceLevel::Verified,
+            scope_rule: "Exactly the given integer.",
+            evidence_kinds: &[crate::primecert::PRIMALITY_EVIDENCE, crate::primecert::COMPOSITENESS_EVIDENCE],
+            relationships: &[("related", "integer.factor")],
+            ..cas::describe(
+                "integer.decide.prime",
+                "Is a number prime? Primality proof with a certificate",
+                "Whether a number is prime (is n prime?), proven, with a primality certificate or a compositeness witness on request.",
+                "Decides primality of an integer of up to 3000 digits with PARI/GP's proving test (BPSW, then \
                           APRCL or ECPP): the answer is a proof, not a probable-prime test. In VERIFY mode a prime comes \
                           with a certificate (N−1 / Pratt for small numbers, ECPP from primecert otherwise) and a composite \
                           with a Miller–Rabin witness, each replayed by an independent checker with its own big-integer \
                           and elliptic-curve arithmetic.",
-            tags: &["integer", "number-theory", "prime", "primality", "certificate", "ecpp", "pratt", "pari"],
-            modes: &[Mode::Explore, Mode::Verify],
-            input_kind: InputKind::StructuredRequest,
-            artifact_types: &[],
-            assurance_ceiling: AssuranceLevel::Verified,
-            scope_rule: "Exactly the given integer.",
-            read_only: true,
-            writes_artifacts: false,
-            evidence_kinds: &[crate::primecert::PRIMALITY_EVIDENCE, crate::primecert::COMPOSITENESS_EVIDENCE],
-            relationships: &[("related", "integer.factor")],
+                &["integer", "number-theory", "prime", "primality", "certificate", "ecpp", "pratt", "pari"],
+            )
         }
     }
 
-    fn provider(&self) -> Provider {
-        cas::provider(PARI)
-    }
-
-    fn backend(&self) -> Option<BackendKind> {
-        Some(PARI)
-    }
+    cas::on_backend!(PARI);
 
     fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
         vec![

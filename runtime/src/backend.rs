@@ -10,6 +10,7 @@
 //! actor runtime's `backends` module) and returns the printed lines.
 
 use std::fmt::{self, Write as _};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde::Serialize;
@@ -57,6 +58,52 @@ impl BackendKind {
             BackendKind::Pari => "pari-gp",
             BackendKind::Singular => "singular",
             BackendKind::Gap => "gap-core gap-libs",
+        }
+    }
+
+    /// The executable: `$JACOBIAN_GP`, `$JACOBIAN_SINGULAR` or `$JACOBIAN_GAP` when
+    /// it names a file, else the usual name on `PATH`.
+    pub fn locate(self) -> Option<PathBuf> {
+        let (var, name) = match self {
+            BackendKind::Pari => ("JACOBIAN_GP", "gp"),
+            BackendKind::Singular => ("JACOBIAN_SINGULAR", "Singular"),
+            BackendKind::Gap => ("JACOBIAN_GAP", "gap"),
+        };
+        std::env::var_os(var).map(PathBuf::from).filter(|p| p.is_file()).or_else(|| {
+            let dirs = std::env::var_os("PATH").unwrap_or_default();
+            std::env::split_paths(&dirs).map(|d| d.join(name)).find(|p| p.is_file())
+        })
+    }
+
+    /// The version this backend's executable `exe` reports, without starting a session: `gp --version-short`,
+    /// `Singular -v`, and GAP's `sysinfo.gap` (its `--version` is not reliable).
+    pub fn version_of(self, exe: &Path) -> Option<String> {
+        use std::process::{Command, Stdio};
+        let run = |args: &[&str]| {
+            Command::new(exe)
+                .args(args)
+                .stdin(Stdio::null())
+                .stderr(Stdio::null())
+                .output()
+                .ok()
+                .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+        };
+        match self {
+            BackendKind::Pari => run(&["--version-short"]).map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()),
+            BackendKind::Singular => {
+                let text = run(&["-v"])?;
+                let at = text.find("version ")? + "version ".len();
+                Some(text[at..].split_whitespace().next()?.to_owned())
+            }
+            BackendKind::Gap => {
+                ["/usr/share/gap/sysinfo.gap", "/usr/lib/gap/sysinfo.gap", "/usr/local/lib/gap/sysinfo.gap"]
+                    .iter()
+                    .filter_map(|p| std::fs::read_to_string(p).ok())
+                    .find_map(|text| {
+                        let line = text.lines().find(|l| l.starts_with("GAP_VERSION="))?;
+                        Some(line.trim_start_matches("GAP_VERSION=").trim_matches('"').to_owned())
+                    })
+            }
         }
     }
 

@@ -158,18 +158,13 @@ impl Process {
         if let Err(e) = self.stdin.write_all(text.as_bytes()).and_then(|()| self.stdin.flush()) {
             return Exchange::Broken(format!("could not send the program ({e}): {}", self.exit_text()));
         }
-        let mut reader = FrameReader::new(&nonce, &[]);
-        let own = format!("@@J {nonce} ");
+        let mut reader = FrameReader::new(&nonce, skip_foreign);
         let mut chunk = [0u8; 64 * 1024];
         loop {
             // Whole lines already read first.
             while let Some(end) = self.pending.iter().position(|&b| b == b'\n') {
                 let line: Vec<u8> = self.pending.drain(..=end).collect();
-                let line = String::from_utf8_lossy(&line);
-                if skip_foreign && line.starts_with("@@J ") && !line.starts_with(&own) {
-                    continue;
-                }
-                match reader.feed(&line) {
+                match reader.feed(&String::from_utf8_lossy(&line)) {
                     Step::More => {}
                     Step::Done(frame) => return Exchange::Frame(frame),
                     Step::Violation(why) => return Exchange::Broken(format!("printed {why}")),

@@ -17,8 +17,6 @@
 //! procedure by printing `? …` lines and leaving the procedure, so there an END without OK
 //! is the error, with those lines as its message.
 
-use std::path::{Path, PathBuf};
-
 use jacobian_runtime::backend::{BackendKind, Program};
 
 /// Largest reply accepted, in bytes of payload.
@@ -96,52 +94,6 @@ static GAP: Dialect = Dialect {
     interruptible: true,
 };
 
-/// The executable of `backend`: `$JACOBIAN_GP`, `$JACOBIAN_SINGULAR` or `$JACOBIAN_GAP` when
-/// it names a file, else the usual name on `PATH`.
-pub(crate) fn executable(backend: BackendKind) -> Option<PathBuf> {
-    let (var, name) = match backend {
-        BackendKind::Pari => ("JACOBIAN_GP", "gp"),
-        BackendKind::Singular => ("JACOBIAN_SINGULAR", "Singular"),
-        BackendKind::Gap => ("JACOBIAN_GAP", "gap"),
-    };
-    std::env::var_os(var).map(PathBuf::from).filter(|p| p.is_file()).or_else(|| {
-        let dirs = std::env::var_os("PATH").unwrap_or_default();
-        std::env::split_paths(&dirs).map(|d| d.join(name)).find(|p| p.is_file())
-    })
-}
-
-/// The version `backend` reports, without starting a session: `gp --version-short`,
-/// `Singular -v`, and GAP's `sysinfo.gap` (its `--version` is not reliable).
-pub(crate) fn version(backend: BackendKind, exe: &Path) -> Option<String> {
-    use std::process::{Command, Stdio};
-    let run = |args: &[&str]| {
-        Command::new(exe)
-            .args(args)
-            .stdin(Stdio::null())
-            .stderr(Stdio::null())
-            .output()
-            .ok()
-            .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
-    };
-    match backend {
-        BackendKind::Pari => run(&["--version-short"]).map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()),
-        BackendKind::Singular => {
-            let text = run(&["-v"])?;
-            let at = text.find("version ")? + "version ".len();
-            Some(text[at..].split_whitespace().next()?.to_owned())
-        }
-        BackendKind::Gap => {
-            ["/usr/share/gap/sysinfo.gap", "/usr/lib/gap/sysinfo.gap", "/usr/local/lib/gap/sysinfo.gap"]
-                .iter()
-                .filter_map(|p| std::fs::read_to_string(p).ok())
-                .find_map(|text| {
-                    let line = text.lines().find(|l| l.starts_with("GAP_VERSION="))?;
-                    Some(line.trim_start_matches("GAP_VERSION=").trim_matches('"').to_owned())
-                })
-        }
-    }
-}
-
 /// A complete frame.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct Frame {
@@ -160,11 +112,12 @@ pub(crate) enum Step {
     Violation(String),
 }
 
-/// Reads one frame, line by line, for the request with `nonce`. Lines with a nonce listed as
-/// stale (a request that was interrupted) are skipped.
+/// Reads one frame, line by line, for the request with `nonce`. With `skip_foreign`, markers
+/// of other requests (what an interrupted request still prints) are skipped instead of being
+/// a violation.
 pub(crate) struct FrameReader {
     nonce: String,
-    stale: Vec<String>,
+    skip_foreign: bool,
     begun: bool,
     status: Option<Result<(), String>>,
     payload: Vec<String>,
@@ -172,25 +125,18 @@ pub(crate) struct FrameReader {
 }
 
 impl FrameReader {
-    pub(crate) fn new(nonce: &str, stale: &[String]) -> Self {
-        FrameReader {
-            nonce: nonce.to_owned(),
-            stale: stale.to_vec(),
-            begun: false,
-            status: None,
-            payload: vec![],
-            bytes: 0,
-        }
+    pub(crate) fn new(nonce: &str, skip_foreign: bool) -> Self {
+        FrameReader { nonce: nonce.to_owned(), skip_foreign, begun: false, status: None, payload: vec![], bytes: 0 }
     }
 
     pub(crate) fn feed(&mut self, line: &str) -> Step {
         let line = line.trim_end_matches(['\r', '\n']);
         if let Some(rest) = line.strip_prefix(MARK) {
             let (nonce, rest) = rest.split_once(' ').unwrap_or((rest, ""));
-            if self.stale.iter().any(|s| s == nonce) {
-                return Step::More;
-            }
             if nonce != self.nonce {
+                if self.skip_foreign {
+                    return Step::More;
+                }
                 return Step::Violation(format!("a frame marker for another request: {}", clip(line)));
             }
             let (word, arg) = rest.split_once(' ').unwrap_or((rest, ""));
@@ -276,7 +222,11 @@ mod tests {
     use super::*;
 
     fn read(nonce: &str, lines: &[&str]) -> Step {
-        let mut r = FrameReader::new(nonce, &["old".into()]);
+        read_with(nonce, false, lines)
+    }
+
+    fn read_with(nonce: &str, skip_foreign: bool, lines: &[&str]) -> Step {
+        let mut r = FrameReader::new(nonce, skip_foreign);
         for line in lines {
             match r.feed(line) {
                 Step::More => continue,
@@ -314,9 +264,10 @@ mod tests {
         assert!(matches!(read("n", &["@@J n END"]), Step::Violation(_)));
         assert!(matches!(read("n", &["@@J n BEGIN", "@@J n OK", "@@J n OK"]), Step::Violation(_)));
         assert!(matches!(read("n", &["@@J n BEGIN", "@@J n BEGIN"]), Step::Violation(_)));
-        // A stale request's markers are skipped.
-        let step = read("n", &["@@J old END", "@@J n BEGIN", "1", "@@J n OK", "@@J n END"]);
+        // After an interrupt, the interrupted request's markers are skipped.
+        let step = read_with("n", true, &["@@J old END", "@@J n BEGIN", "1", "@@J n OK", "@@J n END"]);
         assert!(matches!(step, Step::Done(Frame { status: Ok(()), .. })));
+        assert!(matches!(read("n", &["@@J old END"]), Step::Violation(_)));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use jacobian_runtime::adapter::{AdapterContext, AdapterError, Outcome, PrepareContext, Refusal, RunBudget};
 use jacobian_runtime::backend::{BackendKind, Program};
-use jacobian_runtime::contract::{AssuranceLevel, Diagnostic, InputKind, Mode, Provider};
+use jacobian_runtime::contract::{Diagnostic, Mode};
 use jacobian_runtime::objects::integer::DecimalInteger;
 use jacobian_runtime::typed::{Describe, Operation};
 use jacobian_runtime::{Digest, Scope};
@@ -48,31 +48,20 @@ impl Operation for Divisors {
 
     fn describe(&self) -> Describe {
         Describe {
-            id: "integer.compute.divisors",
-            title: "Divisors of an integer",
-            outcome: "Every positive divisor of n in increasing order, or only the proper divisors.",
-            description: "Lists the positive divisors of n ≥ 1 (up to 80 digits and 100,000 divisors) from its prime \
-                          factorization with PARI/GP; `proper` leaves n itself out.",
-            tags: &["integer", "number-theory", "divisors", "factors", "proper-divisors", "pari"],
-            modes: &[Mode::Explore],
-            input_kind: InputKind::StructuredRequest,
-            artifact_types: &[],
-            assurance_ceiling: AssuranceLevel::Computed,
             scope_rule: "Exactly the given integer.",
-            read_only: true,
-            writes_artifacts: false,
-            evidence_kinds: &[],
             relationships: &[("related", "integer.factor")],
+            ..cas::describe(
+                "integer.compute.divisors",
+                "Divisors of an integer",
+                "Every positive divisor of n in increasing order, or only the proper divisors.",
+                "Lists the positive divisors of n ≥ 1 (up to 80 digits and 100,000 divisors) from its prime \
+                          factorization with PARI/GP; `proper` leaves n itself out.",
+                &["integer", "number-theory", "divisors", "factors", "proper-divisors", "pari"],
+            )
         }
     }
 
-    fn provider(&self) -> Provider {
-        cas::provider(PARI)
-    }
-
-    fn backend(&self) -> Option<BackendKind> {
-        Some(PARI)
-    }
+    cas::on_backend!(PARI);
 
     fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
         vec![("the proper divisors of 28", Mode::Explore, json!({"n": 28, "proper": true}))]

@@ -9,7 +9,7 @@
 
 use jacobian_runtime::adapter::{AdapterContext, AdapterError, Outcome, PrepareContext, Refusal, RunBudget};
 use jacobian_runtime::backend::{BackendKind, Program};
-use jacobian_runtime::contract::{AssuranceLevel, Diagnostic, InputKind, Mode, Provider};
+use jacobian_runtime::contract::{AssuranceLevel, Diagnostic, Mode, Provider};
 use jacobian_runtime::objects::integer::DecimalInteger;
 use jacobian_runtime::typed::{Describe, Operation};
 use jacobian_runtime::{Digest, Evidence, Scope};
@@ -22,6 +22,7 @@ use serde_json::{Value, json};
 
 use crate::backends::{NUM_BIGINT_VERSION, bundled_crate};
 use crate::cas;
+use crate::integer::{big, decimal};
 
 const PARI: BackendKind = BackendKind::Pari;
 
@@ -35,14 +36,6 @@ pub const MAX_DIGITS: usize = 1000;
 pub const DLOG_MAX_DIGITS: usize = 60;
 /// Most congruences in one Chinese remainder problem.
 pub const MAX_CONGRUENCES: usize = 1000;
-
-fn big(d: &DecimalInteger) -> BigInt {
-    d.as_str().parse().unwrap_or_default()
-}
-
-fn dec(n: &BigInt) -> DecimalInteger {
-    DecimalInteger::parse(&n.to_string()).unwrap_or_else(|_| DecimalInteger::from(0))
-}
 
 fn modulus(m: &DecimalInteger, path: &str) -> Result<BigInt, Diagnostic> {
     let m = big(m);
@@ -82,23 +75,15 @@ fn bound(values: &[(&DecimalInteger, &str)], max: usize) -> Result<(), Refusal> 
     values.iter().try_for_each(|(v, path)| cas::digit_bound(v, max, path))
 }
 
+/// The descriptor shared by the modular capabilities: VERIFY through congruence replay.
 macro_rules! describe {
     ($id:literal, $title:literal, $outcome:literal, $description:literal, [$($tag:literal),*]) => {
         Describe {
-            id: $id,
-            title: $title,
-            outcome: $outcome,
-            description: $description,
-            tags: &["modular", "number-theory", "congruence", $($tag),*],
             modes: &[Mode::Explore, Mode::Verify],
-            input_kind: InputKind::StructuredRequest,
-            artifact_types: &[],
             assurance_ceiling: AssuranceLevel::Verified,
             scope_rule: "Exactly the given residues and moduli.",
-            read_only: true,
-            writes_artifacts: false,
             evidence_kinds: &[RELATION_EVIDENCE],
-            relationships: &[],
+            ..cas::describe($id, $title, $outcome, $description, &["modular", "number-theory", "congruence", $($tag),*])
         }
     };
 }
@@ -154,7 +139,7 @@ impl Operation for Inverse {
         Ok((big(&i.a), m, json!({"a": i.a, "m": i.m})))
     }
     fn preflight(&self, (a, m, _): &Self::Prepared, _: &RunBudget) -> Result<(), Refusal> {
-        bound(&[(&dec(a), "/a"), (&dec(m), "/m")], MAX_DIGITS)
+        bound(&[(&decimal(a), "/a"), (&decimal(m), "/m")], MAX_DIGITS)
     }
     fn run(
         &self,
@@ -164,11 +149,11 @@ impl Operation for Inverse {
         let e = a.mod_floor(&m).extended_gcd(&m);
         let (inverse, relations) = if e.gcd.is_one() {
             let x = e.x.mod_floor(&m);
-            (Some(dec(&x)), vec![product(&a, &x, &m, &BigInt::one())])
+            (Some(decimal(&x)), vec![product(&a, &x, &m, &BigInt::one())])
         } else {
             (None, vec![])
         };
-        Ok(outcome(InverseOutput { inverse, gcd: dec(&e.gcd) }, &canonical, relations, ctx))
+        Ok(outcome(InverseOutput { inverse, gcd: decimal(&e.gcd) }, &canonical, relations, ctx))
     }
 }
 
@@ -227,7 +212,7 @@ impl Operation for Power {
         Ok((big(&i.base), e, m, json!({"base": i.base, "exponent": i.exponent, "m": i.m})))
     }
     fn preflight(&self, (b, e, m, _): &Self::Prepared, _: &RunBudget) -> Result<(), Refusal> {
-        bound(&[(&dec(b), "/base"), (&dec(e), "/exponent"), (&dec(m), "/m")], MAX_DIGITS)
+        bound(&[(&decimal(b), "/base"), (&decimal(e), "/exponent"), (&decimal(m), "/m")], MAX_DIGITS)
     }
     fn run(
         &self,
@@ -236,7 +221,7 @@ impl Operation for Power {
     ) -> Result<Outcome<PowerOutput>, AdapterError> {
         let v = b.mod_floor(&m).modpow(&e, &m);
         let relations = vec![power(&b, &e, &m, &v)];
-        Ok(outcome(PowerOutput { value: dec(&v) }, &canonical, relations, ctx))
+        Ok(outcome(PowerOutput { value: decimal(&v) }, &canonical, relations, ctx))
     }
 }
 
@@ -274,12 +259,7 @@ impl Operation for Sqrt {
             ["square-root", "sqrt", "quadratic-residue", "tonelli-shanks", "pari"]
         )
     }
-    fn provider(&self) -> Provider {
-        cas::provider(PARI)
-    }
-    fn backend(&self) -> Option<BackendKind> {
-        Some(PARI)
-    }
+    cas::on_backend!(PARI);
     fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
         vec![("square roots of 10 modulo 13", Mode::Verify, json!({"a": 10, "p": 13}))]
     }
@@ -288,7 +268,7 @@ impl Operation for Sqrt {
         Ok((big(&i.a), p, json!({"a": i.a, "p": i.p})))
     }
     fn preflight(&self, (a, p, _): &Self::Prepared, _: &RunBudget) -> Result<(), Refusal> {
-        bound(&[(&dec(a), "/a"), (&dec(p), "/p")], MAX_DIGITS)
+        bound(&[(&decimal(a), "/a"), (&decimal(p), "/p")], MAX_DIGITS)
     }
     fn run(
         &self,
@@ -297,9 +277,9 @@ impl Operation for Sqrt {
     ) -> Result<Outcome<SqrtOutput>, AdapterError> {
         let program = Program::new(PARI)
             .code("my(p=")
-            .int(&dec(&p))
+            .int(&decimal(&p))
             .code(",r);if(!isprime(p),print(\"composite\"),if(issquare(Mod(")
-            .int(&dec(&a))
+            .int(&decimal(&a))
             .code(",p),&r),print(lift(r)),print(\"none\")))");
         let reply = ctx.backend(&program)?;
         let mut roots = match reply.single(PARI)? {
@@ -318,7 +298,7 @@ impl Operation for Sqrt {
             return Err(AdapterError::Backend("PARI/GP returned a wrong square root".into()));
         }
         let relations = roots.iter().map(|r| power(r, &BigInt::from(2), &p, &am)).collect();
-        Ok(outcome(SqrtOutput { roots: roots.iter().map(dec).collect() }, &canonical, relations, ctx))
+        Ok(outcome(SqrtOutput { roots: roots.iter().map(decimal).collect() }, &canonical, relations, ctx))
     }
 }
 
@@ -358,12 +338,7 @@ impl Operation for DiscreteLog {
             ["discrete-logarithm", "dlog", "index", "znlog", "pari"]
         )
     }
-    fn provider(&self) -> Provider {
-        cas::provider(PARI)
-    }
-    fn backend(&self) -> Option<BackendKind> {
-        Some(PARI)
-    }
+    cas::on_backend!(PARI);
     fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
         vec![("log base 3 of 13 modulo 17", Mode::Verify, json!({"g": 3, "h": 13, "m": 17}))]
     }
@@ -376,8 +351,8 @@ impl Operation for DiscreteLog {
         Ok((g, big(&i.h), m, json!({"g": i.g, "h": i.h, "m": i.m})))
     }
     fn preflight(&self, (g, h, m, _): &Self::Prepared, _: &RunBudget) -> Result<(), Refusal> {
-        bound(&[(&dec(g), "/g"), (&dec(h), "/h")], MAX_DIGITS)?;
-        bound(&[(&dec(m), "/m")], DLOG_MAX_DIGITS)
+        bound(&[(&decimal(g), "/g"), (&decimal(h), "/h")], MAX_DIGITS)?;
+        bound(&[(&decimal(m), "/m")], DLOG_MAX_DIGITS)
     }
     fn run(
         &self,
@@ -387,11 +362,11 @@ impl Operation for DiscreteLog {
         let (gm, hm) = (g.mod_floor(&m), h.mod_floor(&m));
         let program = Program::new(PARI)
             .code("my(m=")
-            .int(&dec(&m))
+            .int(&decimal(&m))
             .code(",x=znlog(Mod(")
-            .int(&dec(&hm))
+            .int(&decimal(&hm))
             .code(",m),Mod(")
-            .int(&dec(&gm))
+            .int(&decimal(&gm))
             .code(",m)));if(x==[],print(\"none\"),print(x))");
         // g^0 = 1: PARI's znlog answers [] for a trivial group, so 1 is answered here.
         let x = if hm.is_one() {
@@ -408,7 +383,7 @@ impl Operation for DiscreteLog {
             return Err(AdapterError::Backend("PARI/GP returned a wrong discrete logarithm".into()));
         }
         let relations = x.iter().map(|x| power(&gm, x, &m, &hm)).collect();
-        Ok(outcome(DlogOutput { x: x.as_ref().map(dec) }, &canonical, relations, ctx))
+        Ok(outcome(DlogOutput { x: x.as_ref().map(decimal) }, &canonical, relations, ctx))
     }
 }
 
@@ -476,7 +451,7 @@ impl Operation for Crt {
         Ok((i.residues.iter().map(big).collect(), moduli, canonical))
     }
     fn preflight(&self, (r, m, _): &Self::Prepared, _: &RunBudget) -> Result<(), Refusal> {
-        let values: Vec<DecimalInteger> = r.iter().chain(m).map(dec).collect();
+        let values: Vec<DecimalInteger> = r.iter().chain(m).map(decimal).collect();
         let paths: Vec<String> = (0..r.len())
             .map(|k| format!("/residues/{k}"))
             .chain((0..m.len()).map(|k| format!("/moduli/{k}")))
@@ -508,7 +483,7 @@ impl Operation for Crt {
         } else {
             vec![]
         };
-        let output = CrtOutput { x: consistent.then(|| dec(&x)), modulus: dec(&n) };
+        let output = CrtOutput { x: consistent.then(|| decimal(&x)), modulus: decimal(&n) };
         Ok(outcome(output, &canonical, relations, ctx))
     }
 }

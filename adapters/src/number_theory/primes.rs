@@ -7,7 +7,7 @@
 
 use jacobian_runtime::adapter::{AdapterContext, AdapterError, Outcome, PrepareContext, Refusal, RunBudget};
 use jacobian_runtime::backend::{BackendKind, Program};
-use jacobian_runtime::contract::{AssuranceLevel, Diagnostic, InputKind, Mode, Provider};
+use jacobian_runtime::contract::{Diagnostic, Mode};
 use jacobian_runtime::objects::integer::DecimalInteger;
 use jacobian_runtime::typed::{Describe, Operation};
 use jacobian_runtime::{Digest, Scope};
@@ -106,33 +106,22 @@ impl Operation for Primes {
 
     fn describe(&self) -> Describe {
         Describe {
-            id: "integer.compute.primes",
-            title: "Next, previous and n-th primes, prime counting, primes in an interval",
-            outcome: "The next or previous prime after n, the n-th prime, the prime-counting function π(x), or the primes between two bounds.",
-            description: "Answers one of: `next` (least prime > n, n up to 300 digits), `previous` (greatest prime < n), `nth` \
+            scope_rule: "Exactly the given query.",
+            relationships: &[("related", "integer.decide.prime")],
+            ..cas::describe(
+                "integer.compute.primes",
+                "Next, previous and n-th primes, prime counting, primes in an interval",
+                "The next or previous prime after n, the n-th prime, the prime-counting function π(x), or the primes between two bounds.",
+                "Answers one of: `next` (least prime > n, n up to 300 digits), `previous` (greatest prime < n), `nth` \
                           (the n-th prime, n ≤ 10^9), `count_up_to` (π(x), x ≤ 10^12) or `range` (every prime in [low, \
                           high], width ≤ 10^7). PARI/GP computes; every prime answered for `next` and `previous` is proven \
                           prime, not a probable prime.",
-            tags: &["integer", "next", "previous", "nth", "counting", "pi", "sieve", "interval", "pari"],
-            modes: &[Mode::Explore],
-            input_kind: InputKind::StructuredRequest,
-            artifact_types: &[],
-            assurance_ceiling: AssuranceLevel::Computed,
-            scope_rule: "Exactly the given query.",
-            read_only: true,
-            writes_artifacts: false,
-            evidence_kinds: &[],
-            relationships: &[("related", "integer.decide.prime")],
+                &["integer", "next", "previous", "nth", "counting", "pi", "sieve", "interval", "pari"],
+            )
         }
     }
 
-    fn provider(&self) -> Provider {
-        cas::provider(PARI)
-    }
-
-    fn backend(&self) -> Option<BackendKind> {
-        Some(PARI)
-    }
+    cas::on_backend!(PARI);
 
     fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
         vec![

@@ -7,7 +7,7 @@
 
 use jacobian_runtime::adapter::{AdapterContext, AdapterError, Outcome, PrepareContext, Refusal, RunBudget};
 use jacobian_runtime::backend::{BackendKind, Program};
-use jacobian_runtime::contract::{AssuranceLevel, Diagnostic, InputKind, Mode, Provider};
+use jacobian_runtime::contract::{Diagnostic, Mode};
 use jacobian_runtime::objects::integer::DecimalInteger;
 use jacobian_runtime::typed::{Describe, Operation};
 use jacobian_runtime::{Digest, Scope};
@@ -176,48 +176,37 @@ impl Operation for IntegerProperties {
 
     fn describe(&self) -> Describe {
         Describe {
-            id: "integer.compute.properties",
-            title: "Arithmetic functions and predicates of an integer",
-            outcome: "Arithmetic functions of an integer: Euler totient φ(n), divisors τ(n) and σ(n), Möbius μ(n), ω, Ω, radical; squarefree, square, perfect, abundant.",
-            description: "Computes, in one call, any of 23 arithmetic functions and predicates of n: sign, absolute value, \
+            scope_rule: "Exactly the given integer and the listed properties.",
+            relationships: &[("related", "integer.factor")],
+            ..cas::describe(
+                "integer.compute.properties",
+                "Arithmetic functions and predicates of an integer",
+                "Arithmetic functions of an integer: Euler totient φ(n), divisors τ(n) and σ(n), Möbius μ(n), ω, Ω, radical; squarefree, square, perfect, abundant.",
+                "Computes, in one call, any of 23 arithmetic functions and predicates of n: sign, absolute value, \
                           decimal digit count and sum, parity, floor square root, squareness (any size, exact), and, for \
                           n ≥ 1 of up to 80 digits, divisor count and sum, aliquot sum, Euler's totient, Möbius, the \
                           number of prime factors with and without multiplicity, radical, squarefree core, and whether n \
                           is squarefree, powerful, a prime power, perfect, abundant or deficient (PARI/GP, one \
                           factorization). List the wanted ones in `properties`, or omit it for all that apply.",
-            tags: &[
-                "integer",
-                "number-theory",
-                "arithmetic-function",
-                "totient",
-                "phi",
-                "sigma",
-                "divisors",
-                "mobius",
-                "squarefree",
-                "perfect",
-                "radical",
-                "pari",
-            ],
-            modes: &[Mode::Explore],
-            input_kind: InputKind::StructuredRequest,
-            artifact_types: &[],
-            assurance_ceiling: AssuranceLevel::Computed,
-            scope_rule: "Exactly the given integer and the listed properties.",
-            read_only: true,
-            writes_artifacts: false,
-            evidence_kinds: &[],
-            relationships: &[("related", "integer.factor")],
+                &[
+                    "integer",
+                    "number-theory",
+                    "arithmetic-function",
+                    "totient",
+                    "phi",
+                    "sigma",
+                    "divisors",
+                    "mobius",
+                    "squarefree",
+                    "perfect",
+                    "radical",
+                    "pari",
+                ],
+            )
         }
     }
 
-    fn provider(&self) -> Provider {
-        cas::provider(PARI)
-    }
-
-    fn backend(&self) -> Option<BackendKind> {
-        Some(PARI)
-    }
+    cas::on_backend!(PARI);
 
     fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
         vec![
