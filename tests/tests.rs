@@ -12,6 +12,7 @@ mod embedding;
 mod evaluate;
 mod graph;
 mod mcp;
+mod number_theory;
 mod partition;
 mod sat;
 mod witness;

@@ -18,6 +18,8 @@ pub mod number_theory;
 pub mod partition;
 pub mod polynomial;
 pub mod primecert;
+pub mod rational;
+pub mod relations;
 pub mod sat;
 pub mod smt;
 pub mod witness;
@@ -28,6 +30,8 @@ use std::sync::Arc;
 use jacobian_runtime::SharedAdapter;
 use jacobian_runtime::objects::ObjectRegistry;
 use jacobian_runtime::typed::Typed;
+
+use crate::cas::Ask;
 
 /// Every bundled capability, ready to register.
 pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
@@ -64,6 +68,12 @@ pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
         Arc::new(Typed::new(number_theory::modular::Sqrt)),
         Arc::new(Typed::new(number_theory::modular::DiscreteLog)),
         Arc::new(Typed::new(number_theory::modular::Crt)),
+        Arc::new(Typed::new(Ask(number_theory::integers::Lcm))),
+        Arc::new(Typed::new(Ask(number_theory::integers::Root))),
+        Arc::new(Typed::new(Ask(number_theory::integers::Valuation))),
+        Arc::new(Typed::new(Ask(number_theory::integers::BaseDigits))),
+        Arc::new(Typed::new(Ask(number_theory::integers::Divides))),
+        Arc::new(Typed::new(Ask(number_theory::integers::Primorial))),
         Arc::new(Typed::new(polynomial::GroebnerBasis)),
         Arc::new(Typed::new(group::PermutationOrder)),
     ]

@@ -8,6 +8,7 @@
 //! `jacobian.check.primality_certificate`.
 
 pub mod divisors;
+pub mod integers;
 pub mod modular;
 pub mod primes;
 pub mod properties;

@@ -144,6 +144,9 @@ pub enum Qualifier {
     Deterministic,
     /// Depends on a search strategy or an unchecked candidate.
     Heuristic,
+    /// Rests on an unproved hypothesis (GRH, a probabilistic test), named by a diagnostic with
+    /// code `ASSUMES`; such a result carries no evidence and never reaches VERIFIED.
+    Conditional,
 }
 
 /// What a capability consumes.

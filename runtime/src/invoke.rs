@@ -157,6 +157,14 @@ pub fn from_outcome(
     {
         problems.push("an exhaustive result cannot be PARTIAL or UNKNOWN".to_owned());
     }
+    if outcome.qualifiers.contains(&Qualifier::Conditional) {
+        if outcome.evidence.is_some() {
+            problems.push("a result resting on a hypothesis (CONDITIONAL) cannot be submitted for checking".to_owned());
+        }
+        if !outcome.diagnostics.iter().any(|d| d.code == "ASSUMES") {
+            problems.push("a CONDITIONAL result names its hypothesis in an ASSUMES diagnostic".to_owned());
+        }
+    }
     if outcome.scope.universal {
         problems.push(
             "a producer cannot claim a universal scope; only checked evidence of a universal claim can".to_owned(),

@@ -1,0 +1,143 @@
+//! The number-theory pack against its references: every capability's answers on generated
+//! cases equal SymPy's or brute force's (tests/reference/number_theory_cases.py), VERIFY-capable
+//! capabilities reach VERIFIED through their checkers, bad input is refused with the pointer of
+//! the field, and each capability is found first by a question in its own words.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::Command;
+
+use jacobian::runtime::contract::{AssuranceLevel, Mode};
+use jacobian::runtime::{CapabilityRequest, ExecutionStatus};
+use serde_json::{Value, json};
+
+/// The families of the pack.
+const FAMILIES: &[&str] = &[
+    "integer.",
+    "modular.",
+    "rational.",
+    "number_theory.",
+    "elliptic_curve.",
+    "number_field.",
+    "quadratic_form.",
+    "finite_field.",
+    "dirichlet_character.",
+    "congruence.",
+    "arithmetic.",
+];
+
+/// Capabilities of the pack whose references live in tests/backends.rs.
+const TESTED_ELSEWHERE: &[&str] = &[
+    "integer.compute.gcd",
+    "integer.factor",
+    "integer.decide.prime",
+    "integer.compute.properties",
+    "integer.compute.primes",
+    "integer.compute.divisors",
+    "modular.compute.inverse",
+    "modular.compute.power",
+    "modular.solve.sqrt",
+    "modular.solve.discrete_log",
+    "modular.solve.crt",
+];
+
+fn reference_cases() -> Vec<Value> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let python = root.join(".venv/bin/python");
+    assert!(python.exists(), "{} is missing: run scripts/provision-python", python.display());
+    let out = Command::new(python).arg(root.join("tests/reference/number_theory_cases.py")).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+/// Whether `got` has every key of `expected` with an equal value, recursively.
+fn contains(got: &Value, expected: &Value) -> bool {
+    match (got, expected) {
+        (Value::Object(g), Value::Object(e)) => e.iter().all(|(k, v)| g.get(k).is_some_and(|gv| contains(gv, v))),
+        _ => got == expected,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_capability_agrees_with_its_reference_and_verifies() {
+    let jac = jacobian::builder().build().await.unwrap();
+    let cases = reference_cases();
+    let mut tested = BTreeSet::new();
+    for c in &cases {
+        let id = c["capability"].as_str().unwrap();
+        let descriptor = jac.descriptor(id).unwrap_or_else(|| panic!("{id} is not registered"));
+        let verify = descriptor.modes.contains(&Mode::Verify);
+        let mode = if verify { Mode::Verify } else { Mode::Explore };
+        let r = jac.run(CapabilityRequest::new(id, c["input"].clone()).mode(mode)).await;
+        assert_eq!(r.status(), ExecutionStatus::Succeeded, "{id} {}: {:?}", c["input"], r.execution.diagnostics);
+        assert!(
+            contains(&r.output, &c["expected"]),
+            "{id} {}: got {}, expected {}",
+            c["input"],
+            r.output,
+            c["expected"]
+        );
+        if verify && r.qualifiers.iter().all(|q| format!("{q:?}") != "Conditional") {
+            assert_eq!(
+                r.assurance.level,
+                AssuranceLevel::Verified,
+                "{id} {}: {:?}",
+                c["input"],
+                r.execution.diagnostics
+            );
+        }
+        tested.insert(id.to_owned());
+    }
+    let catalog = jac.catalog();
+    let untested: Vec<String> = catalog["capabilities"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|d| d["id"].as_str())
+        .filter(|id| FAMILIES.iter().any(|f| id.starts_with(f)))
+        .filter(|id| !tested.contains(*id) && !TESTED_ELSEWHERE.contains(id))
+        .map(str::to_owned)
+        .collect();
+    assert!(untested.is_empty(), "capabilities without reference cases: {untested:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_input_is_refused_with_the_pointer_of_the_field() {
+    let jac = jacobian::builder().build().await.unwrap();
+    for (id, input, path) in [
+        ("integer.compute.lcm", json!({"values": []}), "/input/values"),
+        ("integer.compute.lcm", json!({"values": ["1.5"]}), "/input/values/0"),
+        ("integer.compute.root", json!({"n": -8, "k": 2}), "/input/n"),
+        ("integer.compute.root", json!({"n": 8, "k": 1}), "/input/k"),
+        ("integer.compute.valuation", json!({"n": 0, "p": 2}), "/input/n"),
+        ("integer.compute.valuation", json!({"n": 12, "p": 1}), "/input/p"),
+        ("integer.transform.base_digits", json!({"n": 12, "base": 1}), "/input/base"),
+        ("integer.transform.base_digits", json!({"n": "1".repeat(1001), "base": 2}), "/input/n"),
+        ("integer.decide.divides", json!({"d": 0, "n": 5}), "/input/d"),
+        ("integer.compute.primorial", json!({"n": 100001}), "/input/n"),
+    ] {
+        let r = jac.run(CapabilityRequest::new(id, input.clone())).await;
+        assert_ne!(r.status(), ExecutionStatus::Succeeded, "{id} {input}");
+        let paths: Vec<_> = r.execution.diagnostics.iter().filter_map(|d| d.path.clone()).collect();
+        assert!(paths.iter().any(|p| p == path), "{id} {input}: {paths:?} lacks {path}");
+        assert!(r.artifact_uris.is_empty());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
+    let jac = jacobian::builder().build().await.unwrap();
+    for (query, expected) in [
+        ("least common multiple of several integers", "integer.compute.lcm"),
+        ("integer cube root of a big number", "integer.compute.root"),
+        ("is n a perfect k-th power", "integer.compute.root"),
+        ("how many times does 2 divide n, p-adic valuation", "integer.compute.valuation"),
+        ("write n in binary or another base", "integer.transform.base_digits"),
+        ("does d divide n, quotient and remainder", "integer.decide.divides"),
+        ("product of all primes up to n, primorial", "integer.compute.primorial"),
+    ] {
+        let r = jac.find_value(&json!({"query": query})).unwrap();
+        let ids: Vec<&str> = r.matches.iter().map(|m| m.capability_id.as_str()).collect();
+        assert_eq!(ids.first().copied(), Some(expected), "{query:?} found {ids:?}");
+    }
+}
