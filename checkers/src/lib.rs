@@ -8,13 +8,17 @@
 #![deny(missing_docs)]
 
 pub mod algebra;
+pub mod elliptic;
 pub mod evidence;
 pub mod factorization;
+pub mod finite_field;
 pub mod graph;
 pub mod integer;
 pub mod modular;
 pub mod partition;
+pub mod pell;
 pub mod primality;
+pub mod relations;
 pub mod sat;
 pub mod smt;
 pub mod witness;
@@ -31,6 +35,11 @@ pub fn bundled() -> Vec<SharedChecker> {
         Arc::new(factorization::Factorization),
         Arc::new(factorization::CompositenessWitness),
         Arc::new(modular::ModularRelation),
+        Arc::new(relations::IntegerRelations),
+        Arc::new(pell::PellFundamental),
+        Arc::new(finite_field::Irreducibility),
+        Arc::new(finite_field::Primitivity),
+        Arc::new(elliptic::EllipticPoints),
         Arc::new(graph::InducedTreeExhaustive),
         Arc::new(graph::HamiltonianCycleReplay),
         Arc::new(graph::ChromaticNumberCertificate),
