@@ -74,6 +74,11 @@ pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(number_theory::integers::BaseDigits))),
         Arc::new(Typed::new(Ask(number_theory::integers::Divides))),
         Arc::new(Typed::new(Ask(number_theory::integers::Primorial))),
+        Arc::new(Typed::new(Ask(number_theory::diophantine::ContinuedFraction))),
+        Arc::new(Typed::new(Ask(number_theory::diophantine::BestApproximation))),
+        Arc::new(Typed::new(Ask(number_theory::diophantine::Pell))),
+        Arc::new(Typed::new(Ask(number_theory::diophantine::SumOfSquares))),
+        Arc::new(Typed::new(Ask(number_theory::diophantine::LinearDiophantine))),
         Arc::new(Typed::new(polynomial::GroebnerBasis)),
         Arc::new(Typed::new(group::PermutationOrder)),
     ]
