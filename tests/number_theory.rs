@@ -1,5 +1,5 @@
 //! The number-theory pack against its references: every capability's answers on generated
-//! cases equal SymPy's or brute force's (tests/reference/number_theory_cases.py), VERIFY-capable
+//! cases equal SymPy's or brute force's (tests/reference/*_cases.py), VERIFY-capable
 //! capabilities reach VERIFIED through their checkers, bad input is refused with the pointer of
 //! the field, and each capability is found first by a question in its own words.
 
@@ -41,13 +41,24 @@ const TESTED_ELSEWHERE: &[&str] = &[
     "modular.solve.crt",
 ];
 
+/// Every case of every `tests/reference/*_cases.py`.
 fn reference_cases() -> Vec<Value> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let python = root.join(".venv/bin/python");
     assert!(python.exists(), "{} is missing: run scripts/provision-python", python.display());
-    let out = Command::new(python).arg(root.join("tests/reference/number_theory_cases.py")).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    let mut scripts: Vec<_> = std::fs::read_dir(root.join("tests/reference"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with("_cases.py"))
+        .collect();
+    scripts.sort();
+    let mut cases = vec![];
+    for script in scripts {
+        let out = Command::new(&python).arg(&script).output().unwrap();
+        assert!(out.status.success(), "{}: {}", script.display(), String::from_utf8_lossy(&out.stderr));
+        cases.extend(String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str::<Value>(l).unwrap()));
+    }
+    cases
 }
 
 /// Whether `got` has every key of `expected` with an equal value, recursively.
@@ -128,6 +139,15 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
         ("number_theory.solve.sum_of_squares", json!({"n": -5, "k": 2}), "/input/n"),
         ("number_theory.solve.sum_of_squares", json!({"n": 5, "k": 5}), "/input/k"),
         ("number_theory.solve.linear_diophantine", json!({"a": 0, "b": 0, "c": 1}), "/input/b"),
+        ("number_theory.compute.kronecker_symbol", json!({"a": "x", "n": 3}), "/input/a"),
+        ("modular.compute.multiplicative_order", json!({"a": 2, "m": 1}), "/input/m"),
+        ("modular.compute.multiplicative_order", json!({"a": 2, "m": "9".repeat(61)}), "/input/m"),
+        ("modular.compute.primitive_root", json!({"m": 0}), "/input/m"),
+        ("modular.enumerate.quadratic_residues", json!({"m": 1000001}), "/input/m"),
+        ("modular.solve.linear_congruence", json!({"a": 3, "b": 1, "m": -7}), "/input/m"),
+        ("modular.solve.polynomial_congruence", json!({"coefficients": [], "m": 7}), "/input/coefficients"),
+        ("modular.solve.polynomial_congruence", json!({"coefficients": [1, 1], "m": 1}), "/input/m"),
+        ("modular.compute.polynomial_image", json!({"coefficients": [1, 1], "m": "10000000"}), "/input/m"),
     ] {
         let r = jac.run(CapabilityRequest::new(id, input.clone())).await;
         assert_ne!(r.status(), ExecutionStatus::Succeeded, "{id} {input}");
@@ -153,6 +173,14 @@ async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
         ("solve Pell's equation x^2 - D y^2 = 1", "number_theory.solve.pell"),
         ("write n as a sum of two squares", "number_theory.solve.sum_of_squares"),
         ("integer solutions of ax + by = c", "number_theory.solve.linear_diophantine"),
+        ("legendre symbol of a over p", "number_theory.compute.kronecker_symbol"),
+        ("jacobi symbol", "number_theory.compute.kronecker_symbol"),
+        ("multiplicative order of a modulo m", "modular.compute.multiplicative_order"),
+        ("find a primitive root modulo a prime", "modular.compute.primitive_root"),
+        ("list the quadratic residues mod m", "modular.enumerate.quadratic_residues"),
+        ("solve the linear congruence ax = b mod m", "modular.solve.linear_congruence"),
+        ("roots of a polynomial modulo a prime", "modular.solve.polynomial_congruence"),
+        ("is this a permutation polynomial mod m, its value set", "modular.compute.polynomial_image"),
     ] {
         let r = jac.find_value(&json!({"query": query})).unwrap();
         let ids: Vec<&str> = r.matches.iter().map(|m| m.capability_id.as_str()).collect();

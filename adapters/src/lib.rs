@@ -79,6 +79,13 @@ pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(number_theory::diophantine::Pell))),
         Arc::new(Typed::new(Ask(number_theory::diophantine::SumOfSquares))),
         Arc::new(Typed::new(Ask(number_theory::diophantine::LinearDiophantine))),
+        Arc::new(Typed::new(Ask(number_theory::residues::KroneckerSymbol))),
+        Arc::new(Typed::new(Ask(number_theory::residues::MultiplicativeOrder))),
+        Arc::new(Typed::new(Ask(number_theory::residues::PrimitiveRoot))),
+        Arc::new(Typed::new(Ask(number_theory::residues::QuadraticResidues))),
+        Arc::new(Typed::new(Ask(number_theory::residues::LinearCongruence))),
+        Arc::new(Typed::new(Ask(number_theory::residues::PolynomialCongruence))),
+        Arc::new(Typed::new(Ask(number_theory::residues::PolynomialImage))),
         Arc::new(Typed::new(polynomial::GroebnerBasis)),
         Arc::new(Typed::new(group::PermutationOrder)),
     ]

@@ -13,6 +13,7 @@ pub mod integers;
 pub mod modular;
 pub mod primes;
 pub mod properties;
+pub mod residues;
 
 use jacobian_runtime::adapter::{AdapterContext, AdapterError, Outcome, PrepareContext, Refusal, RunBudget};
 use jacobian_runtime::backend::{BackendKind, Program};

@@ -159,5 +159,78 @@ for _ in range(25):
     exp = {"gcd": s(g), "step": {"x": s(b // g), "y": s(-a // g)}} if c % g == 0 else {"gcd": s(g), "solution": None}
     case("number_theory.solve.linear_diophantine", {"a": s(a), "b": s(b), "c": s(c)}, exp)
 
+# number_theory.compute.kronecker_symbol
+from sympy.functions.combinatorial.numbers import kronecker_symbol
+for _ in range(40):
+    a = rng.randrange(-10 ** 30, 10 ** 30)
+    n = rng.choice([rng.randrange(-10 ** 20, 10 ** 20), sympy.randprime(3, 10 ** 25), rng.randrange(0, 50)])
+    case("number_theory.compute.kronecker_symbol", {"a": s(a), "n": s(n)}, {"value": int(kronecker_symbol(a, n))})
+
+# modular.compute.multiplicative_order
+for _ in range(25):
+    m = rng.randrange(2, 10 ** rng.randrange(1, 19))
+    a = rng.randrange(0, m)
+    exp = {"order": s(sympy.n_order(a, m)) if math.gcd(a, m) == 1 else None, "group_order": s(sympy.totient(m))}
+    case("modular.compute.multiplicative_order", {"a": s(a), "m": s(m)}, exp)
+
+# modular.compute.primitive_root
+def unit_group(m):
+    orders = []
+    for p, k in sympy.factorint(m).items():
+        if p == 2:
+            orders += [] if k == 1 else [2] if k == 2 else [2, 2 ** (k - 2)]
+        else:
+            orders.append((p - 1) * p ** (k - 1))
+    powers = {}
+    for o in orders:
+        for q, e in sympy.factorint(o).items():
+            powers.setdefault(q, []).append(q ** e)
+    width = max((len(v) for v in powers.values()), default=0)
+    for v in powers.values():
+        v.sort(reverse=True)
+    return [math.prod(v[i] for v in powers.values() if i < len(v)) for i in range(width)]
+for m in [2, 3, 4, 8, 9, 10, 12, 15, 18, 25, 50, 1000003, 2 * 3 ** 7] + [rng.randrange(2, 10 ** 12) for _ in range(15)]:
+    cyc = unit_group(m)
+    root = sympy.primitive_root(m) if len(cyc) <= 1 else None
+    case("modular.compute.primitive_root", {"m": s(m)}, {"root": None if root is None else s(root), "structure": [s(d) for d in cyc]})
+
+# modular.enumerate.quadratic_residues
+for m in [2, 3, 8, 16, 97, 100, 1001, rng.randrange(2, 5000)]:
+    case("modular.enumerate.quadratic_residues", {"m": s(m)}, {"residues": sorted({x * x % m for x in range(m)})})
+
+# modular.solve.linear_congruence
+for _ in range(25):
+    m = rng.randrange(2, 10 ** 15)
+    a, b = rng.randrange(-10 ** 15, 10 ** 15), rng.randrange(-10 ** 15, 10 ** 15)
+    g = math.gcd(a, m)
+    if rng.random() < 0.5:
+        b = g * rng.randrange(0, 10 ** 5)
+    x = (b // g * pow(a // g, -1, m // g)) % (m // g) if b % g == 0 else None
+    case("modular.solve.linear_congruence", {"a": s(a), "b": s(b), "m": s(m)},
+         {"x": None if x is None else s(x), "step": s(m // g), "gcd": s(g)})
+
+# modular.solve.polynomial_congruence and modular.compute.polynomial_image
+from sympy.ntheory.residue_ntheory import polynomial_congruence
+from sympy.polys.galoistools import gf_factor
+from sympy.polys.domains import ZZ
+X = sympy.Symbol("x")
+for _ in range(15):
+    coeffs = [rng.randrange(-100, 100) for _ in range(rng.randrange(2, 6))]
+    coeffs[-1] = coeffs[-1] or 1
+    m = rng.randrange(2, 3000)
+    f = sum(c * X ** i for i, c in enumerate(coeffs))
+    roots = sorted(x for x in range(m) if sum(c * x ** i for i, c in enumerate(coeffs)) % m == 0)
+    case("modular.solve.polynomial_congruence", {"coefficients": [s(c) for c in coeffs], "m": s(m)}, {"roots": [s(r) for r in roots]})
+    image = sorted({sum(c * x ** i for i, c in enumerate(coeffs)) % m for x in range(m)})
+    case("modular.compute.polynomial_image", {"coefficients": [s(c) for c in coeffs], "m": s(m)}, {"image": image, "permutation": len(image) == m})
+for _ in range(10):
+    p = sympy.randprime(10 ** 7, 10 ** 30)
+    roots = [rng.randrange(0, p) for _ in range(rng.randrange(0, 3))]
+    f = sympy.expand(sympy.prod([X - r for r in roots]) * (X ** 2 + rng.randrange(1, 10 ** 6)))
+    coeffs = [int(c) for c in reversed(sympy.Poly(f, X).all_coeffs())]
+    lin = [fac for fac, _ in gf_factor([c % p for c in reversed(coeffs)], p, ZZ)[1] if len(fac) == 2]
+    found = sorted({(-fac[1]) % p for fac in lin})
+    case("modular.solve.polynomial_congruence", {"coefficients": [s(c) for c in coeffs], "m": s(p)}, {"roots": [s(r) for r in found]})
+
 for c in CASES:
     print(json.dumps(c))
