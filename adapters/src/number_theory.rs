@@ -9,10 +9,12 @@
 
 pub mod diophantine;
 pub mod divisors;
+pub mod functions;
 pub mod integers;
 pub mod modular;
 pub mod primes;
 pub mod properties;
+pub mod quadratic_form;
 pub mod residues;
 
 use jacobian_runtime::adapter::{AdapterContext, AdapterError, Outcome, PrepareContext, Refusal, RunBudget};

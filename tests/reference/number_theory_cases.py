@@ -232,5 +232,74 @@ for _ in range(10):
     found = sorted({(-fac[1]) % p for fac in lin})
     case("modular.solve.polynomial_congruence", {"coefficients": [s(c) for c in coeffs], "m": s(p)}, {"roots": [s(r) for r in found]})
 
+# number_theory.compute.factorial_valuation
+for _ in range(20):
+    p = rng.choice([2, 3, 5, 7, 97, 1000003])
+    n = rng.randrange(0, 3000)
+    case("number_theory.compute.factorial_valuation", {"n": n, "p": p}, {"valuation": s(sympy.multiplicity(p, math.factorial(n)) if n > 1 else 0)})
+    k = rng.randrange(0, n + 1)
+    case("number_theory.compute.factorial_valuation", {"n": n, "p": p, "k": k}, {"valuation": s(sympy.multiplicity(p, math.comb(n, k)))})
+
+# number_theory.compute.interval_profile and number_theory.compute.summatory
+def functions_of(n):
+    f = sympy.factorint(n)
+    return {
+        "divisor_count": int(sympy.divisor_count(n)), "divisor_sum": int(sympy.divisor_sigma(n)),
+        "euler_totient": int(sympy.totient(n)), "mobius": int(sympy.mobius(n)),
+        "liouville": (-1) ** sum(f.values()), "distinct_prime_factors": len(f),
+        "prime_factors_with_multiplicity": sum(f.values()), "least_prime_factor": min(f, default=1),
+        "greatest_prime_factor": max(f, default=1), "squarefree": int(all(e == 1 for e in f.values())),
+        "prime": int(sympy.isprime(n)),
+    }
+NAMES = list(functions_of(1))
+for low in [1, 2, 999_990, 10 ** 15 + 1, rng.randrange(1, 10 ** 18)]:
+    high = low + rng.randrange(0, 30)
+    chosen = rng.sample(NAMES, 4)
+    table = [functions_of(n) for n in range(low, high + 1)]
+    case("number_theory.compute.interval_profile", {"low": s(low), "high": s(high), "functions": chosen},
+         {"values": {f: [s(row[f]) for row in table] for f in chosen}})
+for x in [1, 2, 100, 1000, rng.randrange(1, 20000)]:
+    table = [functions_of(n) for n in range(1, x + 1)]
+    case("number_theory.compute.summatory", {"x": x, "functions": NAMES},
+         {"sums": {f: s(sum(row[f] for row in table)) for f in NAMES}})
+case("number_theory.compute.summatory", {"x": 10 ** 6, "functions": ["mobius", "prime"]}, {"sums": {"mobius": "212", "prime": "78498"}})
+
+# arithmetic.compute.dirichlet
+def conv(f, g):
+    n = len(f)
+    return [sum(f[d - 1] * g[k // d - 1] for d in sympy.divisors(k)) for k in range(1, n + 1)]
+for _ in range(8):
+    n = rng.randrange(1, 60)
+    f = [rng.randrange(-9, 10) for _ in range(n)]
+    g = [rng.randrange(-9, 10) for _ in range(n)]
+    case("arithmetic.compute.dirichlet", {"operation": "convolution", "f": f, "g": g}, {"values": [s(v) for v in conv(f, g)]})
+    case("arithmetic.compute.dirichlet", {"operation": "mobius_transform", "f": f}, {"values": [s(v) for v in conv(f, [1] * n)]})
+    case("arithmetic.compute.dirichlet", {"operation": "inverse_mobius_transform", "f": f},
+         {"values": [s(v) for v in conv(f, [int(sympy.mobius(k)) for k in range(1, n + 1)])]})
+    f = [rng.choice([1, -1])] + f[1:]
+    # The inverse h is the unique sequence with f * h = ε; solve it by brute force over n.
+    h = []
+    for k in range(1, n + 1):
+        rest = sum(f[k // d - 1] * h[d - 1] for d in sympy.divisors(k) if d < k)
+        h.append(((1 if k == 1 else 0) - rest) * f[0])
+    case("arithmetic.compute.dirichlet", {"operation": "inverse", "f": f}, {"values": [s(v) for v in h]})
+
+# number_theory.compute.ramanujan_sum (the defining exponential sum, in floating point)
+import cmath
+for _ in range(20):
+    q, n = rng.randrange(1, 300), rng.randrange(-1000, 1000)
+    c = sum(cmath.exp(2j * cmath.pi * a * n / q) for a in range(1, q + 1) if math.gcd(a, q) == 1)
+    case("number_theory.compute.ramanujan_sum", {"q": q, "n": n}, {"value": s(round(c.real))})
+
+# number_theory.compute.smooth_count
+for x, y in [(1, 1), (100, 1), (100, 2), (1000, 7), (20000, 50), (rng.randrange(1, 30000), rng.randrange(1, 200))]:
+    count = sum(1 for n in range(1, x + 1) if max(sympy.factorint(n), default=1) <= y)
+    case("number_theory.compute.smooth_count", {"x": x, "y": y}, {"count": count})
+
+# number_theory.compute.totient_preimages (brute force: φ(n) = m forces n ≤ 6m for these m)
+phis = [0] + [int(sympy.totient(n)) for n in range(1, 6 * 2000 + 1)]
+for m in [1, 2, 3, 4, 14, 24, 1000, 1728, rng.randrange(1, 2000), rng.randrange(1, 2000)]:
+    case("number_theory.compute.totient_preimages", {"m": m}, {"preimages": [s(n) for n in range(1, 6 * m + 1) if phis[n] == m]})
+
 for c in CASES:
     print(json.dumps(c))

@@ -1,0 +1,658 @@
+//! Binary quadratic forms a·x² + b·xy + c·y² (reduction, composition, class groups,
+//! representations, equivalence) and integral quadratic forms in n variables given by their
+//! Gram matrix (invariants, representation numbers, short vectors), on PARI/GP.
+
+use jacobian_runtime::adapter::{AdapterContext, AdapterError, Refusal};
+use jacobian_runtime::backend::{BackendKind, Program};
+use jacobian_runtime::contract::{Diagnostic, Mode};
+use jacobian_runtime::objects::integer::DecimalInteger;
+use jacobian_runtime::typed::Describe;
+use num_bigint::BigInt;
+use num_traits::{Signed, Zero};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use crate::cas::{self, Answer, Gp, Query};
+use crate::integer::{big, decimal};
+use crate::relations::{self as rel, int};
+
+const PARI: BackendKind = BackendKind::Pari;
+/// Most digits of a coefficient of a binary form.
+pub const MAX_DIGITS: usize = 100;
+/// Largest |D| whose reduced forms are listed.
+pub const LIST_MAX: u64 = 1_000_000;
+/// Most variables of a Gram matrix.
+pub const MAX_DIMENSION: usize = 24;
+
+/// A binary quadratic form [a, b, c]: a·x² + b·xy + c·y² with non-square discriminant b² − 4ac.
+pub type Form = [DecimalInteger; 3];
+
+fn describe(
+    id: &'static str,
+    title: &'static str,
+    outcome: &'static str,
+    text: &'static str,
+    tags: &'static [&'static str],
+) -> Describe {
+    Describe { scope_rule: "Exactly the given forms.", ..cas::describe(id, title, outcome, text, tags) }
+}
+
+fn discriminant(f: &Form) -> BigInt {
+    let [a, b, c] = f.each_ref().map(big);
+    &b * &b - BigInt::from(4) * a * c
+}
+
+fn check_form(f: &Form, at: &str) -> Result<BigInt, Diagnostic> {
+    let d = discriminant(f);
+    if !d.is_negative() && d.sqrt().pow(2) == d {
+        return Err(Diagnostic::at(
+            at,
+            "SQUARE_DISCRIMINANT",
+            "the discriminant b² − 4ac is not a perfect square (nor 0)",
+        ));
+    }
+    if d.is_negative() && big(&f[0]).is_negative() {
+        return Err(Diagnostic::at(
+            format!("{at}/0"),
+            "NEGATIVE_DEFINITE",
+            "a definite form here is positive definite (a > 0); negate it",
+        ));
+    }
+    Ok(d)
+}
+
+fn form_bound(f: &Form, at: &str) -> Result<(), Refusal> {
+    f.iter().enumerate().try_for_each(|(k, v)| cas::digit_bound(v, MAX_DIGITS, &format!("{at}/{k}")))
+}
+
+fn qfb(p: Program, f: &Form) -> Program {
+    p.code("Qfb(").int(&f[0]).code(",").int(&f[1]).code(",").int(&f[2]).code(")")
+}
+
+fn read_form(g: &Gp) -> Result<Form, AdapterError> {
+    <[DecimalInteger; 3]>::try_from(g.ints()?)
+        .map_err(|_| AdapterError::Backend("PARI/GP printed a malformed form".into()))
+}
+
+/// f∘M for M = [[α, β], [γ, δ]], as expressions in the relations language.
+fn transformed(f: &Form, m: &[BigInt; 4]) -> [Value; 3] {
+    let [a, b, c] = f.each_ref().map(|v| int(&big(v)));
+    let [al, be, ga, de] = m.each_ref().map(int);
+    let two = rel::small(2);
+    let p = rel::product;
+    [
+        rel::sum(vec![
+            p(vec![a.clone(), rel::power(al.clone(), 2)]),
+            p(vec![b.clone(), al.clone(), ga.clone()]),
+            p(vec![c.clone(), rel::power(ga.clone(), 2)]),
+        ]),
+        rel::sum(vec![
+            p(vec![two.clone(), a.clone(), al.clone(), be.clone()]),
+            p(vec![b.clone(), rel::sum(vec![p(vec![al, de.clone()]), p(vec![be.clone(), ga.clone()])])]),
+            p(vec![two, c.clone(), ga, de.clone()]),
+        ]),
+        rel::sum(vec![
+            p(vec![a, rel::power(be.clone(), 2)]),
+            p(vec![b, be, de.clone()]),
+            p(vec![c, rel::power(de, 2)]),
+        ]),
+    ]
+}
+
+/// Relations proving g = f∘M with det M = 1.
+fn equivalence_relations(f: &Form, g: &Form, m: &[BigInt; 4]) -> Vec<Value> {
+    let [al, be, ga, de] = m.each_ref().map(int);
+    let det = rel::sum(vec![rel::product(vec![al, de]), rel::product(vec![rel::small(-1), be, ga])]);
+    let mut relations = vec![rel::equal(det, rel::small(1))];
+    relations.extend(transformed(f, m).into_iter().zip(g).map(|(e, v)| rel::equal(e, int(&big(v)))));
+    relations
+}
+
+/// Relations proving a positive definite form is reduced: |b| ≤ a ≤ c, b ≥ 0 when |b| = a or a = c.
+fn reduced_relations(g: &Form) -> Vec<Value> {
+    let [a, b, c] = g.each_ref().map(big);
+    let strict = b.is_negative();
+    let cmp = |l: Value, r: Value| if strict { rel::less(l, r) } else { rel::less_equal(l, r) };
+    vec![cmp(int(&-&a), int(&b)), rel::less_equal(int(&b), int(&a)), cmp(int(&a), int(&c))]
+}
+
+fn matrix(g: &Gp) -> Result<[BigInt; 4], AdapterError> {
+    let rows = g.items()?;
+    let bad = || AdapterError::Backend("PARI/GP printed a malformed transformation".into());
+    let [r0, r1] = rows else { return Err(bad()) };
+    let (r0, r1) = (r0.items()?, r1.items()?);
+    let [a, b] = r0 else { return Err(bad()) };
+    let [c, d] = r1 else { return Err(bad()) };
+    Ok([a.int()?.clone(), b.int()?.clone(), c.int()?.clone(), d.int()?.clone()])
+}
+
+/// One binary form.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FormInput {
+    /// [a, b, c] for a·x² + b·xy + c·y².
+    pub form: Form,
+}
+
+/// Output of `quadratic_form.binary.reduce`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ReduceOutput {
+    /// The reduced form (the unique one of the class when definite).
+    pub reduced: Form,
+    /// M = [[α, β], [γ, δ]] in SL₂(Z) with reduced = form∘M.
+    pub transformation: [[DecimalInteger; 2]; 2],
+    /// The discriminant b² − 4ac.
+    pub discriminant: DecimalInteger,
+}
+
+/// `quadratic_form.binary.reduce`.
+pub struct Reduce;
+
+impl Query for Reduce {
+    type Input = FormInput;
+    type Output = ReduceOutput;
+
+    fn describe(&self) -> Describe {
+        cas::checked(
+            describe(
+                "quadratic_form.binary.reduce",
+                "Reduce a binary quadratic form",
+                "The reduced form properly equivalent to a binary quadratic form ax² + bxy + cy², with the SL₂(Z) \
+                 transformation.",
+                "Reduces a positive definite or indefinite form of non-square discriminant (coefficients up to 100 \
+                 digits) with PARI/GP (qfbredsl2). VERIFY replays det M = 1, reduced = form∘M, and for definite forms \
+                 the reduction inequalities |b| ≤ a ≤ c.",
+                &["quadratic-form", "binary-quadratic-form", "reduce", "reduction", "sl2z", "equivalence", "gauss"],
+            ),
+            &[rel::EVIDENCE],
+        )
+    }
+    cas::on_pari!();
+    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
+        vec![("reduce 15x² + 34xy + 20y²", Mode::Verify, json!({"form": [15, 34, 20]}))]
+    }
+    fn validate(&self, i: &FormInput) -> Result<(), Diagnostic> {
+        check_form(&i.form, "/form").map(drop)
+    }
+    fn bounds(&self, i: &FormInput) -> Result<(), Refusal> {
+        form_bound(&i.form, "/form")
+    }
+    fn answer(&self, i: &FormInput, ctx: &AdapterContext) -> Result<Answer<ReduceOutput>, AdapterError> {
+        let program = qfb(Program::new(PARI).code("my(r=qfbredsl2("), &i.form).code("));print(Vec(r[1]));print(r[2])");
+        let reply = ctx.backend(&program)?;
+        let [form, m] = reply.lines.as_slice() else {
+            return Err(AdapterError::Backend("PARI/GP printed a malformed reduction".into()));
+        };
+        let reduced = read_form(&Gp::parse(form)?)?;
+        let m = matrix(&Gp::parse(m)?)?;
+        let d = discriminant(&i.form);
+        let mut relations = equivalence_relations(&i.form, &reduced, &m);
+        if d.is_negative() {
+            relations.extend(reduced_relations(&reduced));
+        }
+        let transformation = [[decimal(&m[0]), decimal(&m[1])], [decimal(&m[2]), decimal(&m[3])]];
+        let output = ReduceOutput { reduced, transformation, discriminant: decimal(&d) };
+        Ok(Answer::from(output).claim(rel::claim(relations)))
+    }
+}
+
+/// Two binary forms.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PairInput {
+    /// The first form [a, b, c].
+    pub f: Form,
+    /// The second form, of the same discriminant.
+    pub g: Form,
+}
+
+impl PairInput {
+    fn check(&self) -> Result<(), Diagnostic> {
+        let d = check_form(&self.f, "/f")?;
+        if check_form(&self.g, "/g")? != d {
+            return Err(Diagnostic::at("/g", "DISCRIMINANT_MISMATCH", "both forms have the same discriminant"));
+        }
+        Ok(())
+    }
+
+    fn limits(&self) -> Result<(), Refusal> {
+        form_bound(&self.f, "/f")?;
+        form_bound(&self.g, "/g")
+    }
+}
+
+/// Output of `quadratic_form.binary.compose`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ComposeOutput {
+    /// The reduced composition f·g (Gauss composition; the class group's operation).
+    pub composition: Form,
+}
+
+/// `quadratic_form.binary.compose`.
+pub struct Compose;
+
+impl Query for Compose {
+    type Input = PairInput;
+    type Output = ComposeOutput;
+
+    fn describe(&self) -> Describe {
+        describe(
+            "quadratic_form.binary.compose",
+            "Compose binary quadratic forms",
+            "The Gauss composition of two binary quadratic forms of the same discriminant: the class group law.",
+            "Composes primitive forms f and g of one discriminant and reduces the result (PARI/GP qfbcomp), for \
+             coefficients of up to 100 digits.",
+            &["quadratic-form", "binary-quadratic-form", "composition", "gauss-composition", "class-group", "multiply"],
+        )
+    }
+    cas::on_pari!();
+    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
+        vec![("(2, 1, 3) ∘ (2, −1, 3)", Mode::Explore, json!({"f": [2, 1, 3], "g": [2, -1, 3]}))]
+    }
+    fn validate(&self, i: &PairInput) -> Result<(), Diagnostic> {
+        i.check()
+    }
+    fn bounds(&self, i: &PairInput) -> Result<(), Refusal> {
+        i.limits()
+    }
+    fn answer(&self, i: &PairInput, ctx: &AdapterContext) -> Result<Answer<ComposeOutput>, AdapterError> {
+        let program = qfb(qfb(Program::new(PARI).code("print(Vec(qfbred(qfbcomp("), &i.f).code(","), &i.g).code("))))");
+        let reply = ctx.backend(&program)?;
+        Ok(ComposeOutput { composition: read_form(&Gp::parse(reply.single(PARI)?)?)? }.into())
+    }
+}
+
+/// Output of `quadratic_form.binary.equivalent`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct EquivalentOutput {
+    /// Whether g = f∘M for some M in SL₂(Z) (proper equivalence).
+    pub equivalent: bool,
+    /// Such an M, for definite forms.
+    pub transformation: Option<[[DecimalInteger; 2]; 2]>,
+}
+
+/// `quadratic_form.binary.equivalent`.
+pub struct Equivalent;
+
+impl Query for Equivalent {
+    type Input = PairInput;
+    type Output = EquivalentOutput;
+
+    fn describe(&self) -> Describe {
+        describe(
+            "quadratic_form.binary.equivalent",
+            "Proper equivalence of binary quadratic forms",
+            "Whether two binary quadratic forms are properly equivalent (related by an SL₂(Z) change of variables).",
+            "Decides proper equivalence of two forms of one discriminant: definite forms by comparing their unique \
+             reduced forms (with the transformation), indefinite ones by walking the cycle of reduced forms (PARI/GP).",
+            &["quadratic-form", "binary-quadratic-form", "equivalence", "proper-equivalence", "decide", "sl2z"],
+        )
+    }
+    cas::on_pari!();
+    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
+        vec![("are (3, 2, 5) and (3, −2, 5) equivalent?", Mode::Explore, json!({"f": [3, 2, 5], "g": [3, -2, 5]}))]
+    }
+    fn validate(&self, i: &PairInput) -> Result<(), Diagnostic> {
+        i.check()
+    }
+    fn bounds(&self, i: &PairInput) -> Result<(), Refusal> {
+        i.limits()?;
+        if discriminant(&i.f).is_positive() {
+            cas::digit_bound(&decimal(&discriminant(&i.f)), 12, "/f")?;
+        }
+        Ok(())
+    }
+    fn answer(&self, i: &PairInput, ctx: &AdapterContext) -> Result<Answer<EquivalentOutput>, AdapterError> {
+        // Definite: M = M_f · M_g⁻¹ when the reduced forms agree. Indefinite: g's reduced form
+        // appears in the cycle of f's (ρ steps of qfbred with flag 1).
+        let definite = i64::from(discriminant(&i.f).is_negative());
+        let program = Program::new(PARI).code("my(def=").small(definite).code(",F=qfbredsl2(");
+        let program = qfb(qfb(program, &i.f).code("),G=qfbredsl2("), &i.g).code(
+            "));if(def,if(F[1]==G[1],print(1);print(F[2]*G[2]^-1),print(0)),\
+             my(r=F[1],s=G[1]);while(r!=s,r=qfbred(r,1);if(r==F[1],break));print(r==s))",
+        );
+        let reply = ctx.backend(&program)?;
+        let equivalent = reply.lines.first().map(String::as_str) == Some("1");
+        let transformation = match reply.lines.get(1) {
+            Some(m) => {
+                let m = matrix(&Gp::parse(m)?)?;
+                Some([[decimal(&m[0]), decimal(&m[1])], [decimal(&m[2]), decimal(&m[3])]])
+            }
+            None => None,
+        };
+        Ok(EquivalentOutput { equivalent, transformation }.into())
+    }
+}
+
+/// Input of `quadratic_form.binary.class_group`.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClassGroupInput {
+    /// A non-square discriminant D ≡ 0 or 1 (mod 4), up to 30 digits.
+    pub discriminant: DecimalInteger,
+    /// List the reduced primitive forms (D < 0, |D| ≤ 10^6).
+    #[serde(default)]
+    pub forms: bool,
+}
+
+/// Output of `quadratic_form.binary.class_group`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ClassGroupOutput {
+    /// The class number h(D): primitive forms up to proper equivalence (positive definite ones when D < 0).
+    pub class_number: DecimalInteger,
+    /// The invariant factors d₁ ≥ d₂ ≥ … (d_{i+1} | d_i) of the class group.
+    pub structure: Vec<DecimalInteger>,
+    /// The reduced primitive forms, when requested.
+    pub forms: Option<Vec<Form>>,
+    /// How the answer was obtained and the prime bound it rests on.
+    pub method: String,
+}
+
+/// `quadratic_form.binary.class_group`.
+pub struct ClassGroup;
+
+impl Query for ClassGroup {
+    type Input = ClassGroupInput;
+    type Output = ClassGroupOutput;
+
+    fn describe(&self) -> Describe {
+        describe(
+            "quadratic_form.binary.class_group",
+            "Class group of binary quadratic forms",
+            "The class number and class group of discriminant D (of the quadratic order), with the reduced forms.",
+            "Computes h(D) and the group's structure for a non-square discriminant of up to 30 digits with PARI/GP \
+             (quadclassunit, Buchmann's subexponential method with Bach's bound 6·log²|D|: the answer rests on GRH and \
+             says so) and, for D < 0 up to 10^6 in absolute value, counts the reduced forms exhaustively so that h is \
+             unconditional.",
+            &[
+                "quadratic-form",
+                "binary-quadratic-form",
+                "class-group",
+                "class-number",
+                "reduced-forms",
+                "quadratic-field",
+                "imaginary-quadratic",
+            ],
+        )
+    }
+    cas::on_pari!();
+    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
+        vec![("the class group of discriminant −4·5923", Mode::Explore, json!({"discriminant": -23692}))]
+    }
+    fn validate(&self, i: &ClassGroupInput) -> Result<(), Diagnostic> {
+        let d = big(&i.discriminant);
+        let r: BigInt = num_integer::Integer::mod_floor(&d, &BigInt::from(4));
+        if !(r.is_zero() || r == BigInt::from(1)) || (!d.is_negative() && d.sqrt().pow(2) == d) {
+            return Err(Diagnostic::at(
+                "/discriminant",
+                "NOT_A_DISCRIMINANT",
+                "D is a non-square integer ≡ 0 or 1 (mod 4)",
+            ));
+        }
+        if i.forms && (!d.is_negative() || -d > BigInt::from(LIST_MAX)) {
+            return Err(Diagnostic::at("/forms", "OUT_OF_RANGE", "reduced forms are listed for −10^6 ≤ D < 0"));
+        }
+        Ok(())
+    }
+    fn bounds(&self, i: &ClassGroupInput) -> Result<(), Refusal> {
+        cas::digit_bound(&i.discriminant, 30, "/discriminant")
+    }
+    fn answer(&self, i: &ClassGroupInput, ctx: &AdapterContext) -> Result<Answer<ClassGroupOutput>, AdapterError> {
+        let d = big(&i.discriminant);
+        let exhaustive = d.is_negative() && -&d <= BigInt::from(LIST_MAX);
+        // Reduced primitive positive definite forms: |b| ≤ a ≤ c, b ≥ 0 if |b| = a or a = c.
+        let program = Program::new(PARI).code("my(D=").int(&i.discriminant).code(
+            ",Q=quadclassunit(D));print(Q[1]);print(Q[2]);if(D<0&&-D<=10^6,my(L=List());\
+             for(a=1,sqrtint(-D\\3),forstep(b=-a+1,a,1,my(c=(b^2-D)/(4*a));\
+             if(denominator(c)==1&&c>=a&&!(a==c&&b<0)&&gcd([a,b,c])==1,listput(L,[a,b,c]))));print(Vec(L)))",
+        );
+        let reply = ctx.backend(&program)?;
+        let lines = &reply.lines;
+        let (Some(h), Some(cyc)) = (lines.first(), lines.get(1)) else {
+            return Err(AdapterError::Backend("PARI/GP printed a malformed class group".into()));
+        };
+        let h = cas::integer(PARI, h)?;
+        let structure = Gp::parse(cyc)?.ints()?;
+        let mut forms = None;
+        if let Some(list) = lines.get(2) {
+            let all = Gp::parse(list)?.items()?.iter().map(read_form).collect::<Result<Vec<_>, _>>()?;
+            if all.len().to_string() != h.as_str() {
+                return Err(AdapterError::Backend(format!(
+                    "{} reduced forms but PARI/GP's class number is {h}",
+                    all.len()
+                )));
+            }
+            forms = i.forms.then_some(all);
+        }
+        let output = ClassGroupOutput {
+            class_number: h,
+            structure,
+            forms,
+            method: if exhaustive {
+                "class number by exhaustive count of reduced forms; structure from quadclassunit (Bach's bound 6·log²|D|)"
+                    .into()
+            } else {
+                "quadclassunit with Bach's bound 6·log²|D| (conditional on GRH)".into()
+            },
+        };
+        // A counted class number is unconditional; the structure is too when h is squarefree (the
+        // group is then cyclic). Anything else rests on GRH.
+        let counted = exhaustive && lines.len() > 2;
+        let h = big(&output.class_number);
+        let squarefree = (2u32..).take_while(|p| BigInt::from(p * p) <= h).all(|p| !(&h % (p * p)).is_zero());
+        let answer = Answer::from(output);
+        Ok(if counted && squarefree {
+            answer.note("UNCONDITIONAL", "h was counted exhaustively and is squarefree, so the group is cyclic")
+        } else {
+            answer.assuming("the generalized Riemann hypothesis (GRH)")
+        })
+    }
+}
+
+/// An integral quadratic form in n variables, Q(v) = vᵀ·G·v.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GramInput {
+    /// The symmetric Gram matrix G (rows), 1 ≤ n ≤ 24, entries up to 30 digits.
+    #[schemars(length(min = 1, max = 24))]
+    pub gram: Vec<Vec<DecimalInteger>>,
+}
+
+impl GramInput {
+    fn check(&self) -> Result<(), Diagnostic> {
+        let n = self.gram.len();
+        if n == 0 || n > MAX_DIMENSION {
+            return Err(Diagnostic::at("/gram", "OUT_OF_RANGE", "1 to 24 variables"));
+        }
+        for (r, row) in self.gram.iter().enumerate() {
+            if row.len() != n {
+                return Err(Diagnostic::at(format!("/gram/{r}"), "NOT_SQUARE", "every row has n entries"));
+            }
+            if let Some(c) = (0..r).find(|&c| row[c] != self.gram[c][r]) {
+                return Err(Diagnostic::at(format!("/gram/{r}/{c}"), "NOT_SYMMETRIC", "G is symmetric"));
+            }
+        }
+        Ok(())
+    }
+
+    fn limits(&self) -> Result<(), Refusal> {
+        self.gram.iter().enumerate().try_for_each(|(r, row)| {
+            row.iter().enumerate().try_for_each(|(c, v)| cas::digit_bound(v, 30, &format!("/gram/{r}/{c}")))
+        })
+    }
+
+    fn matrix(&self, p: Program) -> Program {
+        p.code("Mat([").list(&self.gram, ";", |p, row| p.list(row, ",", |p, v| p.int(v))).code("])")
+    }
+}
+
+/// Output of `quadratic_form.compute.invariants`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct InvariantsOutput {
+    /// det G.
+    pub determinant: DecimalInteger,
+    /// The rank of G.
+    pub rank: usize,
+    /// The signature: how many positive and negative squares in a diagonalization over Q.
+    pub signature: [usize; 2],
+    /// positive_definite, negative_definite, positive_semidefinite, negative_semidefinite or indefinite.
+    pub definiteness: String,
+    /// Diagonal coefficients of a rational diagonalization Q = Σ dᵢ·(xᵢ + …)² (Gauss reduction).
+    pub diagonal: Vec<crate::rational::Rational>,
+    /// The gcd of the entries of G.
+    pub content: DecimalInteger,
+}
+
+/// `quadratic_form.compute.invariants`.
+pub struct Invariants;
+
+impl Query for Invariants {
+    type Input = GramInput;
+    type Output = InvariantsOutput;
+
+    fn describe(&self) -> Describe {
+        describe(
+            "quadratic_form.compute.invariants",
+            "Invariants of a quadratic form",
+            "The determinant, rank, signature, definiteness, rational diagonalization and content of a quadratic form \
+             given by its Gram matrix.",
+            "For Q(v) = vᵀGv with symmetric integral G (n ≤ 24): det, rank, signature (Sylvester), definiteness, the \
+             diagonal of a Gauss reduction over Q, and the content, exactly with PARI/GP (matdet, qfsign, qfgaussred).",
+            &["quadratic-form", "gram-matrix", "signature", "determinant", "diagonalization", "definite", "invariants"],
+        )
+    }
+    cas::on_pari!();
+    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
+        vec![("x² + 4xy + y²", Mode::Explore, json!({"gram": [[1, 2], [2, 1]]}))]
+    }
+    fn validate(&self, i: &GramInput) -> Result<(), Diagnostic> {
+        i.check()
+    }
+    fn bounds(&self, i: &GramInput) -> Result<(), Refusal> {
+        i.limits()
+    }
+    fn answer(&self, i: &GramInput, ctx: &AdapterContext) -> Result<Answer<InvariantsOutput>, AdapterError> {
+        let program = i.matrix(Program::new(PARI).code("my(G=")).code(
+            "*1,s=qfsign(G),r=qfgaussred(G));print(matdet(G));print(matrank(G));print(s);\
+             print(vector(#G,k,r[k,k]));print(content(G))",
+        );
+        let reply = ctx.backend(&program)?;
+        let [det, rank, sign, diag, content] = reply.lines.as_slice() else {
+            return Err(AdapterError::Backend("PARI/GP printed malformed invariants".into()));
+        };
+        let sign = Gp::parse(sign)?.ints()?;
+        let count = |k: usize| sign.get(k).and_then(|v| v.to_i64()).unwrap_or(0) as usize;
+        let (pos, neg, n) = (count(0), count(1), i.gram.len());
+        let definiteness = match (pos, neg) {
+            (p, 0) if p == n => "positive_definite",
+            (0, q) if q == n => "negative_definite",
+            (_, 0) => "positive_semidefinite",
+            (0, _) => "negative_semidefinite",
+            _ => "indefinite",
+        };
+        let rank = cas::integer(PARI, rank)?.to_i64().unwrap_or(0) as usize;
+        Ok(InvariantsOutput {
+            determinant: cas::integer(PARI, det)?,
+            rank,
+            signature: [pos, neg],
+            definiteness: definiteness.into(),
+            diagonal: Gp::parse(diag)?.rationals()?,
+            content: cas::integer(PARI, content)?,
+        }
+        .into())
+    }
+}
+
+/// Input of `quadratic_form.compute.representation_numbers`.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RepresentationInput {
+    /// The Gram matrix of a positive definite form (n ≤ 24).
+    pub gram: Vec<Vec<DecimalInteger>>,
+    /// The largest value counted, 1 to 10,000.
+    pub bound: u32,
+    /// Also list the vectors v with 0 < Q(v) ≤ bound, one of each pair ±v (at most 10,000).
+    #[serde(default)]
+    pub vectors: bool,
+}
+
+/// Output of `quadratic_form.compute.representation_numbers`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct RepresentationOutput {
+    /// r(k) = #{v ∈ Zⁿ : Q(v) = k} for k = 0, 1, …, bound: the theta series' coefficients.
+    pub counts: Vec<DecimalInteger>,
+    /// The vectors, when requested.
+    pub vectors: Option<Vec<Vec<DecimalInteger>>>,
+}
+
+/// `quadratic_form.compute.representation_numbers`.
+pub struct RepresentationNumbers;
+
+impl Query for RepresentationNumbers {
+    type Input = RepresentationInput;
+    type Output = RepresentationOutput;
+
+    fn describe(&self) -> Describe {
+        describe(
+            "quadratic_form.compute.representation_numbers",
+            "Representation numbers and short vectors",
+            "How many integer vectors a positive definite quadratic form maps to each value k ≤ B (its theta series), \
+             and the vectors themselves.",
+            "Counts r(k) = #{v : vᵀGv = k} for k ≤ B ≤ 10,000 by Fincke–Pohst enumeration (PARI/GP qfrep, qfminim), \
+             and optionally lists the short vectors up to sign.",
+            &[
+                "quadratic-form",
+                "representation-numbers",
+                "theta-series",
+                "short-vectors",
+                "lattice",
+                "represent",
+                "positive-definite",
+            ],
+        )
+    }
+    cas::on_pari!();
+    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
+        vec![(
+            "sums of four squares up to 10",
+            Mode::Explore,
+            json!({"gram": [[1,0,0,0],[0,1,0,0],[0,0,1,0],[0,0,0,1]], "bound": 10}),
+        )]
+    }
+    fn validate(&self, i: &RepresentationInput) -> Result<(), Diagnostic> {
+        GramInput { gram: i.gram.clone() }.check()?;
+        if !(1..=10_000).contains(&i.bound) {
+            return Err(Diagnostic::at("/bound", "OUT_OF_RANGE", "the bound is 1 to 10,000"));
+        }
+        Ok(())
+    }
+    fn bounds(&self, i: &RepresentationInput) -> Result<(), Refusal> {
+        GramInput { gram: i.gram.clone() }.limits()
+    }
+    fn answer(
+        &self,
+        i: &RepresentationInput,
+        ctx: &AdapterContext,
+    ) -> Result<Answer<RepresentationOutput>, AdapterError> {
+        let gram = GramInput { gram: i.gram.clone() };
+        let program = gram.matrix(Program::new(PARI).code("my(G=")).code("*1,B=").small(i64::from(i.bound)).code(",w=");
+        let program = program.small(i64::from(i.vectors)).code(
+            ");if(qfsign(G)!=[#G,0],print(\"indefinite\"),print(2*Vec(qfrep(G,B)));\
+             if(w,my(M=qfminim(G,B,10001));if(M[1]>10000,print(\"many\"),print(Vec(M[3])))))",
+        );
+        let reply = ctx.backend(&program)?;
+        let first = reply.lines.first().map(String::as_str).unwrap_or_default();
+        if first == "indefinite" {
+            return Err(AdapterError::Unsupported("the form is not positive definite (see /gram)".into()));
+        }
+        let mut counts = vec![DecimalInteger::from(1)];
+        counts.extend(Gp::parse(first)?.ints()?);
+        let vectors = match reply.lines.get(1).map(String::as_str) {
+            Some("many") => return Err(AdapterError::Unsupported("more than 10,000 vectors; lower the bound".into())),
+            Some(v) => Some(Gp::parse(v)?.items()?.iter().map(Gp::ints).collect::<Result<Vec<_>, _>>()?),
+            None => None,
+        };
+        Ok(RepresentationOutput { counts, vectors }.into())
+    }
+}

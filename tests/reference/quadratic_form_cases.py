@@ -1,0 +1,157 @@
+"""Reference answers of the quadratic-form capabilities, by brute force and textbook algorithms.
+
+Prints {"capability", "input", "expected"[, "assurance"]} per line; see number_theory_cases.py.
+"""
+import itertools
+import json
+import math
+import random
+
+import sympy
+
+rng = random.Random(4242)
+CASES = []
+
+
+def case(capability, inp, expected, assurance=None):
+    c = {"capability": capability, "input": inp, "expected": expected}
+    if assurance:
+        c["assurance"] = assurance
+    CASES.append(c)
+
+
+def reduce_definite(a, b, c):
+    """The unique reduced form of a positive definite form (|b| ≤ a ≤ c, b ≥ 0 on the boundary)."""
+    while True:
+        if c < a:
+            a, b, c = c, -b, a
+        elif b > a or b <= -a:
+            k = (a - b) // (2 * a)
+            b, c = b + 2 * k * a, a * k * k + b * k + c
+        elif (b < 0 and (a == c or -b == a)):
+            b = -b
+        else:
+            return [a, b, c]
+
+
+def transform(f, m):
+    a, b, c = f
+    al, be, ga, de = m
+    return [a * al * al + b * al * ga + c * ga * ga,
+            2 * a * al * be + b * (al * de + be * ga) + 2 * c * ga * de,
+            a * be * be + b * be * de + c * de * de]
+
+
+def random_sl2():
+    m = [1, 0, 0, 1]
+    for _ in range(rng.randrange(1, 5)):
+        t = rng.randrange(-4, 5)
+        m = [m[0] * 1 + m[1] * 0, m[0] * t + m[1], m[2], m[2] * t + m[3]] if rng.random() < 0.5 else [m[1], -m[0], m[3], -m[2]]
+    return m
+
+
+def definite_form():
+    while True:
+        a, b, c = rng.randrange(1, 60), rng.randrange(-60, 60), rng.randrange(1, 60)
+        if b * b - 4 * a * c < 0:
+            return [a, b, c]
+
+
+# quadratic_form.binary.reduce
+for _ in range(20):
+    f = transform(definite_form(), random_sl2())
+    case("quadratic_form.binary.reduce", {"form": f}, {"reduced": [str(v) for v in reduce_definite(*f)], "discriminant": str(f[1] ** 2 - 4 * f[0] * f[2])})
+for f in [[3, 13, 5], [1, 1, -1], [2, 7, -3], [-5, 11, 4]]:
+    case("quadratic_form.binary.reduce", {"form": f}, {"discriminant": str(f[1] ** 2 - 4 * f[0] * f[2])})
+
+
+# quadratic_form.binary.compose (Dirichlet's united forms, by search)
+def compose(f, g):
+    (a1, b1, _), (a2, b2, _) = f, g
+    d = b1 * b1 - 4 * f[0] * f[2]
+    for k in range(4 * a1 * a2):
+        if (k - b1) % (2 * a1) == 0 and (k - b2) % (2 * a2) == 0 and (k * k - d) % (4 * a1 * a2) == 0:
+            return reduce_definite(a1 * a2, k, (k * k - d) // (4 * a1 * a2))
+    return None
+count = 0
+while count < 15:
+    f, g = definite_form(), definite_form()
+    d = f[1] ** 2 - 4 * f[0] * f[2]
+    g = [g[0], f[1] % 2 + 2 * rng.randrange(-5, 5), 0]
+    if (g[1] ** 2 - d) % (4 * g[0]):
+        continue
+    g[2] = (g[1] ** 2 - d) // (4 * g[0])
+    if math.gcd(*f) != 1 or math.gcd(*g) != 1 or math.gcd(f[0], g[0], (f[1] + g[1]) // 2) != 1:
+        continue
+    case("quadratic_form.binary.compose", {"f": f, "g": g}, {"composition": [str(v) for v in compose(f, g)]})
+    count += 1
+
+# quadratic_form.binary.equivalent
+for _ in range(10):
+    f = definite_form()
+    g = transform(f, random_sl2()) if rng.random() < 0.5 else transform(definite_form(), [1, 0, 0, 1])
+    if g[1] ** 2 - 4 * g[0] * g[2] != f[1] ** 2 - 4 * f[0] * f[2]:
+        g = transform(f, random_sl2())
+    case("quadratic_form.binary.equivalent", {"f": f, "g": g}, {"equivalent": reduce_definite(*f) == reduce_definite(*g)})
+for f in [[1, 1, -1], [2, 7, -3], [3, 13, 5], [1, 0, -7]]:
+    case("quadratic_form.binary.equivalent", {"f": f, "g": transform(f, random_sl2())}, {"equivalent": True})
+case("quadratic_form.binary.equivalent", {"f": [1, 0, -3], "g": [-1, 0, 3]}, {"equivalent": False})
+case("quadratic_form.binary.equivalent", {"f": [3, 2, 5], "g": [3, -2, 5]}, {"equivalent": False})
+
+
+# quadratic_form.binary.class_group (h(D) for D < 0 by counting reduced primitive forms)
+def class_number(d):
+    h = 0
+    a = 1
+    while 3 * a * a <= -d:
+        for b in range(-a + 1, a + 1):
+            if (b * b - d) % (4 * a) == 0:
+                c = (b * b - d) // (4 * a)
+                if c >= a and not (a == c and b < 0) and math.gcd(a, b, c) == 1:
+                    h += 1
+        a += 1
+    return h
+for d in [-3, -4, -23, -47, -71, -163, -5923 * 4, -999_995] + [-(4 * rng.randrange(1, 200000) + rng.choice([0, 1])) for _ in range(8)]:
+    if d % 4 not in (0, 1):
+        continue
+    h = class_number(d)
+    sq = all(h % (p * p) for p in range(2, int(math.isqrt(h)) + 1))
+    case("quadratic_form.binary.class_group", {"discriminant": str(d), "forms": True}, {"class_number": str(h)})
+for d, h in [(5, 1), (8, 1), (40, 2), (229, 3)]:
+    case("quadratic_form.binary.class_group", {"discriminant": str(d)}, {"class_number": str(h)})
+
+
+# quadratic_form.compute.invariants (signature by Sylvester's law from an exact LDLᵀ with pivoting)
+def inertia(g):
+    m = sympy.Matrix(g)
+    ev = m.eigenvals()
+    re = lambda v: sympy.re(sympy.N(v, 50))
+    pos = sum(k for v, k in ev.items() if re(v) > 1e-30)
+    neg = sum(k for v, k in ev.items() if re(v) < -1e-30)
+    return pos, neg
+for _ in range(15):
+    n = rng.randrange(1, 4)
+    g = [[0] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(i, n):
+            g[i][j] = g[j][i] = rng.randrange(-6, 7)
+    pos, neg = inertia(g)
+    kind = ("positive_definite" if pos == n else "negative_definite" if neg == n else
+            "positive_semidefinite" if neg == 0 else "negative_semidefinite" if pos == 0 else "indefinite")
+    content = math.gcd(*[v for row in g for v in row])
+    case("quadratic_form.compute.invariants", {"gram": g},
+         {"determinant": str(sympy.Matrix(g).det()), "rank": sympy.Matrix(g).rank(), "signature": [pos, neg], "definiteness": kind, "content": str(content)})
+
+
+# quadratic_form.compute.representation_numbers (brute force over a box)
+for g in [[[1, 0], [0, 1]], [[2, 1], [1, 2]], [[1, 0, 0], [0, 1, 0], [0, 0, 1]], [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]], [[2, 1, 0], [1, 3, 1], [0, 1, 4]]]:
+    n, bound = len(g), 12
+    counts = [0] * (bound + 1)
+    for v in itertools.product(range(-4, 5), repeat=n):
+        q = sum(v[i] * g[i][j] * v[j] for i in range(n) for j in range(n))
+        if q <= bound:
+            counts[q] += 1
+    case("quadratic_form.compute.representation_numbers", {"gram": g, "bound": bound}, {"counts": [str(c) for c in counts]})
+
+for c in CASES:
+    print(json.dumps(c))
