@@ -183,6 +183,19 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
         ("quadratic_form.compute.invariants", json!({"gram": [[1, 2], [3, 1]]}), "/input/gram/1/0"),
         ("quadratic_form.compute.invariants", json!({"gram": [[1, 2]]}), "/input/gram/0"),
         ("quadratic_form.compute.representation_numbers", json!({"gram": [[1]], "bound": 0}), "/input/bound"),
+        (
+            "rational.compute.arithmetic",
+            json!({"operation": "quotient", "operands": ["1/2", "0/5"]}),
+            "/input/operands/1",
+        ),
+        ("rational.compute.arithmetic", json!({"operation": "difference", "operands": ["1/2"]}), "/input/operands"),
+        ("rational.compute.arithmetic", json!({"operation": "sum", "operands": ["1/0"]}), "/input/operands/0"),
+        ("congruence.compute.covering", json!({"classes": [{"residue": 1, "modulus": 0}]}), "/input/classes/0/modulus"),
+        (
+            "congruence.compute.covering",
+            json!({"classes": [{"residue": 1, "modulus": 9999991}, {"residue": 1, "modulus": 9999973}]}),
+            "/input/classes/1/modulus",
+        ),
     ] {
         let r = jac.run(CapabilityRequest::new(id, input.clone())).await;
         assert_ne!(r.status(), ExecutionStatus::Succeeded, "{id} {input}");

@@ -7,6 +7,7 @@
 //! otherwise) and a composite with a Miller–Rabin witness, checked by
 //! `jacobian.check.primality_certificate`.
 
+pub mod congruence;
 pub mod diophantine;
 pub mod divisors;
 pub mod functions;
@@ -15,6 +16,7 @@ pub mod modular;
 pub mod primes;
 pub mod properties;
 pub mod quadratic_form;
+pub mod rationals;
 pub mod residues;
 
 use jacobian_runtime::adapter::{AdapterContext, AdapterError, Outcome, PrepareContext, Refusal, RunBudget};

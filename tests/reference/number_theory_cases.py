@@ -301,5 +301,37 @@ phis = [0] + [int(sympy.totient(n)) for n in range(1, 6 * 2000 + 1)]
 for m in [1, 2, 3, 4, 14, 24, 1000, 1728, rng.randrange(1, 2000), rng.randrange(1, 2000)]:
     case("number_theory.compute.totient_preimages", {"m": m}, {"preimages": [s(n) for n in range(1, 6 * m + 1) if phis[n] == m]})
 
+# rational.compute.arithmetic
+def rnd():
+    return Fraction(rng.randrange(-10 ** 12, 10 ** 12), rng.randrange(1, 10 ** 9))
+def text(x):
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+for _ in range(6):
+    xs = [rnd() for _ in range(rng.randrange(1, 6))]
+    a, b = rnd(), rnd() or Fraction(1)
+    for op, operands, value in [
+        ("sum", xs, sum(xs)), ("product", xs, math.prod(xs)), ("minimum", xs, min(xs)), ("maximum", xs, max(xs)),
+        ("difference", [a, b], a - b), ("quotient", [a, b], a / b), ("negation", [a], -a), ("reciprocal", [b], 1 / b),
+        ("absolute_value", [a], abs(a)), ("floor", [a], Fraction(math.floor(a))), ("ceiling", [a], Fraction(math.ceil(a))),
+        ("compare", [a, b], Fraction((a > b) - (a < b))), ("compare", [a, a], Fraction(0)),
+    ]:
+        case("rational.compute.arithmetic", {"operation": op, "operands": [text(x) for x in operands]}, {"value": text(value)})
+case("rational.compute.arithmetic", {"operation": "floor", "operands": ["-7/2"]}, {"value": "-4"})
+case("rational.compute.arithmetic", {"operation": "ceiling", "operands": ["-7/2"]}, {"value": "-3"})
+
+# congruence.compute.covering
+for classes in [[(0, 2), (0, 3), (1, 4), (5, 6), (7, 12)], [(0, 2), (1, 4)], [(3, 7)]] + [
+        [(rng.randrange(-50, 50), rng.randrange(1, 40)) for _ in range(rng.randrange(1, 8))] for _ in range(8)]:
+    period = math.lcm(*[m for _, m in classes])
+    cov = [any((x - r) % m == 0 for r, m in classes) for x in range(period)]
+    low = rng.randrange(-10 ** 6, 10 ** 6)
+    high = low + rng.randrange(0, 10 ** 4)
+    count = sum(1 for x in range(low, high + 1) if cov[x % period])
+    per = sum(cov)
+    case("congruence.compute.covering",
+         {"classes": [{"residue": r, "modulus": m} for r, m in classes], "interval": [s(low), s(high)]},
+         {"period": period, "covered_per_period": per, "density": text(Fraction(per, period)), "covers_everything": per == period,
+          "least_uncovered": next((x for x in range(period) if not cov[x]), None), "interval_count": s(count)})
+
 for c in CASES:
     print(json.dumps(c))
