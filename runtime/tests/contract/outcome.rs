@@ -85,6 +85,32 @@ fn contract_violations_fail_the_adapter() {
 }
 
 #[test]
+fn a_result_resting_on_a_hypothesis_names_it_and_is_never_checked() {
+    let assumes = jacobian_runtime::Diagnostic::warning("ASSUMES", "this answer rests on GRH");
+    let mut conditional = ok_outcome();
+    conditional.qualifiers.push(Qualifier::Conditional);
+    conditional.diagnostics.push(assumes.clone());
+    let r = result_of(conditional.clone());
+    assert_eq!(r.status(), ExecutionStatus::Succeeded);
+    assert_eq!(r.assurance.level, AssuranceLevel::Computed);
+    assert!(r.qualifiers.contains(&Qualifier::Conditional));
+    let mut unnamed = ok_outcome();
+    unnamed.qualifiers.push(Qualifier::Conditional);
+    contract_violation(unnamed, "a hypothesis that is not named");
+    let scope = conditional.scope.clone();
+    conditional.evidence = Some(jacobian_runtime::Evidence {
+        kind: "k".into(),
+        claim: json!({}),
+        semantics: "s".into(),
+        candidate: json!({}),
+        scope,
+        certificate_format: "f".into(),
+        artifacts: vec![],
+    });
+    contract_violation(conditional, "evidence on a conditional result");
+}
+
+#[test]
 fn a_producer_claiming_verified_is_downgraded() {
     let mut claimed = ok_outcome();
     claimed.assurance = AssuranceLevel::Verified;
