@@ -1,0 +1,421 @@
+#!/usr/bin/env python3
+"""Coverage of the comparable system's number-theory outcomes by Jacobian's capabilities.
+
+The outcome lists (../shared/packs/comparable-0.9-outcomes.txt and
+comparable-latest-outcomes.txt) are facts about a comparable system: ids of what its users can
+ask for. MAPPING below says, by hand, which of OUR capabilities reaches each of those outcomes,
+and through which documented parameter or output field of a broader capability. An outcome is
+mapped only when the capability really computes it (a selectable property, function or
+operation, or a field of its output); what is merely derivable by the caller is left unmapped.
+
+A mapping whose capability is written in adapters/src but not yet registered in
+adapters/src/lib.rs is not counted as covered: the row says so until it is registered.
+
+    scripts/coverage.py            print the generated Markdown
+    scripts/coverage.py --write    rewrite README.md's region between the coverage markers
+                                   (inserting heading and markers at the end of the
+                                   "What is in the box" section when absent)
+    scripts/coverage.py --check    exit 1 when README.md's region differs from the output
+
+Standard library only. Exit status 2 on a usage or consistency error (missing lists, a mapped
+outcome not in the lists, a mapped capability described nowhere in adapters/src).
+"""
+
+import argparse
+import difflib
+import pathlib
+import re
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SRC = ROOT / "adapters" / "src"
+README = ROOT / "README.md"
+DEFAULT_PACKS = ROOT.parent / "shared" / "packs"
+
+# The lists and, in each, the domains of the number-theory pack (issue 15), in this order.
+SOURCES = [
+    ("comparable-0.9-outcomes.txt", ["integer", "number_theory", "modular", "rational"]),
+    (
+        "comparable-latest-outcomes.txt",
+        [
+            "number_theory",
+            "dirichlet_character",
+            "elliptic_curve",
+            "quadratic_form",
+            "number_field",
+            "finite_field",
+            "arithmetic",
+            "multiplicative",
+            "diophantine",
+            "congruence",
+        ],
+    ),
+]
+
+BEGIN = "<!-- coverage:begin -->"
+END = "<!-- coverage:end -->"
+HEADING = "### Coverage of the number-theory outcomes"
+SECTION = "## What is in the box"
+
+PROPS = "integer.compute.properties"
+PRIMES = "integer.compute.primes"
+RAT = "rational.compute.arithmetic"
+PROFILE = "number_theory.compute.interval_profile"
+EC_POINT = "elliptic_curve.compute.point_arithmetic"
+EC_MOD_P = "elliptic_curve.compute.reduction"
+QF_INV = "quadratic_form.compute.invariants"
+QF_REP = "quadratic_form.compute.representation_numbers"
+CHAR = "dirichlet_character.compute.properties"
+CHARS = "dirichlet_character.enumerate.group"
+NF_INV = "number_field.compute.invariants"
+ZEROS = "finite_field.count.zeros"
+DIRICHLET = "arithmetic.compute.dirichlet"
+COVERING = "congruence.compute.covering"
+CF = "number_theory.compute.continued_fraction"
+
+# Outcome id -> (our capability id, parameter or output note, or None).
+MAPPING = {
+    # integer (0.9)
+    "integer.compute.absolute_value": (PROPS, "`absolute_value`"),
+    "integer.compute.aliquot_sum": (PROPS, "`aliquot_sum`"),
+    "integer.compute.decimal_digit_count": (PROPS, "`decimal_digit_count`"),
+    "integer.compute.decimal_digit_sum": (PROPS, "`decimal_digit_sum`"),
+    "integer.compute.divisor_count": (PROPS, "`divisor_count`"),
+    "integer.compute.divisor_sum": (PROPS, "`divisor_sum`"),
+    "integer.compute.divisors": ("integer.compute.divisors", None),
+    "integer.compute.euler_totient": (PROPS, "`euler_totient`"),
+    "integer.compute.extended_gcd": ("integer.compute.gcd", "`bezout`"),
+    "integer.compute.floor_square_root": (PROPS, "`floor_square_root`"),
+    "integer.compute.gcd": ("integer.compute.gcd", None),
+    "integer.compute.lcm": ("integer.compute.lcm", None),
+    "integer.compute.mobius": (PROPS, "`mobius`"),
+    "integer.compute.next_prime": (PRIMES, "`next`"),
+    "integer.compute.nth_prime": (PRIMES, "`nth`"),
+    "integer.compute.nth_root": ("integer.compute.root", "`k`"),
+    "integer.compute.previous_prime": (PRIMES, "`previous`"),
+    "integer.compute.prime_count": (PRIMES, "`count_up_to`"),
+    "integer.compute.prime_factorization": ("integer.factor", None),
+    "integer.compute.primorial": ("integer.compute.primorial", None),
+    "integer.compute.proper_divisors": ("integer.compute.divisors", "`proper: true`"),
+    "integer.compute.radical": (PROPS, "`radical`"),
+    "integer.compute.sign": (PROPS, "`sign`"),
+    "integer.compute.valuation": ("integer.compute.valuation", None),
+    "integer.decide.abundant": (PROPS, "`is_abundant`"),
+    "integer.decide.coprime": ("integer.compute.gcd", "coprime when `gcd` = 1"),
+    "integer.decide.deficient": (PROPS, "`is_deficient`"),
+    "integer.decide.divides": ("integer.decide.divides", None),
+    "integer.decide.even": (PROPS, "`is_even`"),
+    "integer.decide.odd": (PROPS, "`is_odd`"),
+    "integer.decide.perfect": (PROPS, "`is_perfect`"),
+    "integer.decide.powerful": (PROPS, "`is_powerful`"),
+    "integer.decide.prime": ("integer.decide.prime", None),
+    "integer.decide.square": (PROPS, "`is_square`"),
+    "integer.decide.squarefree": (PROPS, "`is_squarefree`"),
+    # integer.powerful.verify: integer.compute.properties is EXPLORE only.
+    "integer.prime_factorization.verify": ("integer.factor", "VERIFY: an ECPP certificate per prime"),
+    "integer.transform.base_digits": ("integer.transform.base_digits", None),
+    # number_theory (0.9 and latest)
+    "number_theory.binary_quadratic_form.class_compose.compute": ("quadratic_form.binary.compose", None),
+    "number_theory.binary_quadratic_form.proper_equivalence.decide": ("quadratic_form.binary.equivalent", None),
+    "number_theory.binary_quadratic_form.reduce": ("quadratic_form.binary.reduce", None),
+    "number_theory.binary_quadratic_form.reduced_classes.compute": (
+        "quadratic_form.binary.class_group",
+        "`forms: true`, D < 0",
+    ),
+    "number_theory.binomial_valuation.compute": ("number_theory.compute.factorial_valuation", "`k`"),
+    "number_theory.compute.factorial_valuation": ("number_theory.compute.factorial_valuation", None),
+    "number_theory.compute.jacobi_symbol": ("number_theory.compute.kronecker_symbol", "n odd and positive"),
+    "number_theory.compute.legendre_symbol": ("number_theory.compute.kronecker_symbol", "n an odd prime"),
+    "number_theory.elliptic_curve.short_weierstrass.discriminant.compute": (
+        "elliptic_curve.compute.invariants",
+        "`curve: [a4, a6]`, `discriminant`",
+    ),
+    "number_theory.elliptic_curve.short_weierstrass.point_addition.compute": (EC_POINT, "`add`"),
+    "number_theory.elliptic_curve.short_weierstrass.point_on_curve.decide": (EC_POINT, "`on_curve`"),
+    "number_theory.elliptic_curve.short_weierstrass.scalar_multiply.compute": (EC_POINT, "`multiply`"),
+    "number_theory.euler_phi.preimage_count.compute": (
+        "number_theory.compute.totient_preimages",
+        "the length of `preimages`",
+    ),
+    "number_theory.euler_phi.preimages.compute": ("number_theory.compute.totient_preimages", None),
+    "number_theory.friable.count.compute": ("number_theory.compute.smooth_count", None),
+    "number_theory.integer_interval.divisor_count_profile.compute": (PROFILE, "`divisor_count`"),
+    "number_theory.integer_interval.divisor_sum_profile.compute": (PROFILE, "`divisor_sum`"),
+    "number_theory.integer_interval.euler_totient_profile.compute": (PROFILE, "`euler_totient`"),
+    "number_theory.integer_interval.greatest_prime_factor_profile.compute": (PROFILE, "`greatest_prime_factor`"),
+    "number_theory.integer_interval.least_prime_factor_profile.compute": (PROFILE, "`least_prime_factor`"),
+    "number_theory.integer_interval.squarefree_profile.compute": (PROFILE, "`squarefree`"),
+    "number_theory.ramanujan_sum.compute": ("number_theory.compute.ramanujan_sum", None),
+    # modular (0.9)
+    "modular.compute.discrete_logarithm": ("modular.solve.discrete_log", None),
+    "modular.compute.inverse": ("modular.compute.inverse", None),
+    "modular.compute.multiplicative_order": ("modular.compute.multiplicative_order", None),
+    "modular.enumerate.quadratic_residues": ("modular.enumerate.quadratic_residues", None),
+    "modular.polynomial_residue_image.compute": ("modular.compute.polynomial_image", None),
+    # modular.polynomial_residue_image.verify: modular.compute.polynomial_image is EXPLORE only.
+    "modular.solve.chinese_remainder": ("modular.solve.crt", None),
+    # rational (0.9)
+    "rational.compute.absolute_value": (RAT, "`absolute_value`"),
+    "rational.compute.ceiling": (RAT, "`ceiling`"),
+    "rational.compute.continued_fraction": (CF, "`value: {rational}`"),
+    "rational.compute.difference": (RAT, "`difference`"),
+    "rational.compute.floor": (RAT, "`floor`"),
+    "rational.compute.maximum": (RAT, "`maximum`"),
+    "rational.compute.minimum": (RAT, "`minimum`"),
+    "rational.compute.negation": (RAT, "`negation`"),
+    "rational.compute.product": (RAT, "`product`"),
+    "rational.compute.quotient": (RAT, "`quotient`"),
+    "rational.compute.reciprocal": (RAT, "`reciprocal`"),
+    "rational.compute.sum": (RAT, "`sum`"),
+    "rational.decide.equal": (RAT, "`compare`: 0"),
+    "rational.decide.less_than": (RAT, "`compare`: −1"),
+    # dirichlet_character (latest)
+    "dirichlet_character.compute": (CHAR, "Conrey label `modulus`.`index`"),
+    "dirichlet_character.conductor.compute": (CHAR, "`conductor`"),
+    "dirichlet_character.gauss_sum.compute": ("dirichlet_character.compute.gauss_sum", "`gauss_sum`"),
+    "dirichlet_character.group.compute": (CHARS, "`structure`, `generators`, `count`"),
+    "dirichlet_character.group.enumerate.compute": (CHARS, "`characters`"),
+    "dirichlet_character.jacobi_sum.compute": ("dirichlet_character.compute.gauss_sum", "`psi`, `jacobi_sum`"),
+    "dirichlet_character.order.compute": (CHAR, "`order`"),
+    "dirichlet_character.parity.compute": (CHAR, "`parity`"),
+    "dirichlet_character.primitive_gauss_norm.compute": (
+        "dirichlet_character.compute.gauss_sum",
+        "`gauss_sum.abs_squared` of a primitive χ",
+    ),
+    "dirichlet_character.principal.compute": (CHAR, "`index: 1`"),
+    "dirichlet_character.principal.value.compute": (CHAR, "`index: 1`, `values`"),
+    "dirichlet_character.table.compute": (CHAR, "`table: true`"),
+    "dirichlet_character.value.compute": (CHAR, "`values`"),
+    # elliptic_curve (latest): over prime fields F_p, the curve given by integer lifts.
+    "elliptic_curve.finite_field.cardinality.exhaustive.compute": (EC_MOD_P, "`count`, over F_p"),
+    "elliptic_curve.finite_field.extension_counts.compute": (EC_MOD_P, "`extensions`, `counts`, over F_p"),
+    "elliptic_curve.finite_field.group_structure.compute": (EC_MOD_P, "`structure`, over F_p"),
+    "elliptic_curve.finite_field.zeta_polynomial.compute": (EC_MOD_P, "`zeta_numerator`, over F_p"),
+    # quadratic_form (latest)
+    "quadratic_form.determinant_discriminant.compute": (QF_INV, "`determinant`"),
+    "quadratic_form.integral_content.compute": (QF_INV, "`content`"),
+    "quadratic_form.rational_diagonalization.compute": (QF_INV, "`diagonal`"),
+    "quadratic_form.representing_vectors.compute": (QF_REP, "`vectors: true`, positive definite"),
+    "quadratic_form.signature.compute": (QF_INV, "`signature`"),
+    "quadratic_form.theta_selected_coefficients.compute": (QF_REP, "`counts` up to `bound`"),
+    # number_field (latest)
+    "number_field.class_group.compute": ("number_field.compute.class_group", None),
+    "number_field.discriminant.compute": (NF_INV, "`discriminant`"),
+    "number_field.polynomial.splitting_field.compute": ("number_field.compute.splitting_field", None),
+    "number_field.ring_of_integers.compute": (NF_INV, "`integral_basis`"),
+    "number_field.unit_group.compute": ("number_field.compute.unit_group", None),
+    # finite_field (latest): one polynomial over a prime field.
+    "finite_field.affine_zero_count.compute": (ZEROS, "`affine`, one polynomial over F_p"),
+    "finite_field.affine_zero_set.compute": (ZEROS, "`list: true`, one polynomial over F_p"),
+    "finite_field.projective_zero_count.compute": (ZEROS, "`projective`, one polynomial over F_p"),
+    # arithmetic (latest)
+    "arithmetic.dirichlet_convolution.compute": (DIRICHLET, "`convolution`"),
+    "arithmetic.dirichlet_inverse.compute": (DIRICHLET, "`inverse`"),
+    "arithmetic.mobius_transform.compute": (DIRICHLET, "`mobius_transform`"),
+    "arithmetic.summatory_function.compute": ("number_theory.compute.summatory", None),
+    # diophantine (latest)
+    "diophantine.continued_fraction.compute": (CF, None),
+    "diophantine.convergents.compute": (CF, "`convergents`"),
+    "diophantine.pell_equation.solve": ("number_theory.solve.pell", None),
+    # congruence (latest)
+    "congruence.periodic_union.interval_count.compute": (COVERING, "`interval`"),
+    "congruence.periodic_union.measure.compute": (COVERING, "`density`"),
+    "congruence.periodic_union.prefix_count.compute": (COVERING, "`interval` from 0"),
+}
+
+
+class Failure(Exception):
+    """A usage or consistency error: exit status 2."""
+
+
+def read_lists(packs):
+    """The domains in order, each with its outcome ids in the lists' order, each id once."""
+    domains = {}
+    for name, wanted in SOURCES:
+        path = packs / name
+        if not path.is_file():
+            raise Failure(f"{path}: no such outcome list (give --packs DIR)")
+        sections, current, declared = {}, None, {}
+        for line in path.read_text(encoding="utf-8").splitlines():
+            header = re.match(r"^## (\S+) \((\d+)\)\s*$", line)
+            if header:
+                current = header.group(1)
+                declared[current] = int(header.group(2))
+                sections[current] = []
+            elif current and line.startswith("  ") and line.strip():
+                sections[current].append(line.split()[0])
+        for domain in wanted:
+            if domain not in sections:
+                raise Failure(f"{path}: no domain `{domain}`")
+            if len(sections[domain]) != declared[domain]:
+                raise Failure(f"{path}: `{domain}` declares {declared[domain]} outcomes, lists {len(sections[domain])}")
+            domains[domain] = merge(domains.get(domain, []), sections[domain])
+    return domains
+
+
+def merge(rows, more):
+    """`rows` with the new ids of `more` inserted after the id that precedes them in `more`, so the
+    order of both lists is kept where they agree; an id in both appears once."""
+    out = list(rows)
+    at = -1
+    for outcome in more:
+        if outcome in out:
+            at = out.index(outcome)
+        else:
+            at += 1
+            out.insert(at, outcome)
+    return out
+
+
+def module_file(segments):
+    """The source file of a Rust module path under adapters/src."""
+    base = SRC.joinpath(*segments)
+    for candidate in (base.with_suffix(".rs"), base / "mod.rs"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def described():
+    """Capability id -> (source file, struct) for every capability described in adapters/src."""
+    ids = {}
+    for path in sorted(SRC.rglob("*.rs")):
+        text = path.read_text(encoding="utf-8")
+        impls = list(re.finditer(r"\bimpl\s+(?:Query|Operation)\s+for\s+(\w+)\s*\{", text))
+        for k, m in enumerate(impls):
+            body = text[m.end() : impls[k + 1].start() if k + 1 < len(impls) else len(text)]
+            found = re.search(r'(?:\bdescribe!?\(\s*|\bid:\s*)"([a-z_]+(?:\.[a-z_]+)+)"', body)
+            if found:
+                ids[found.group(1)] = (path.resolve(), m.group(1))
+    return ids
+
+
+def registered():
+    """(source file, struct) of every capability in lib.rs's bundled list."""
+    text = (SRC / "lib.rs").read_text(encoding="utf-8")
+    out = set()
+    for m in re.finditer(r"Typed::new\((?:Ask\()?((?:\w+::)+\w+)", text):
+        segments = m.group(1).split("::")
+        if segments[-1] == "new":
+            segments.pop()
+        path = module_file(segments[:-1])
+        if path:
+            out.add((path.resolve(), segments[-1]))
+    return out
+
+
+def cell(text):
+    return text.replace("|", "\\|")
+
+
+def generate(packs):
+    """The Markdown of the coverage section, and the counts."""
+    domains = read_lists(packs)
+    listed = {o for rows in domains.values() for o in rows}
+    unknown = sorted(set(MAPPING) - listed)
+    if unknown:
+        raise Failure("MAPPING names outcomes that are in no list: " + ", ".join(unknown))
+    ids, bundled = described(), registered()
+    missing = sorted({cap for cap, _ in MAPPING.values()} - set(ids))
+    if missing:
+        raise Failure("MAPPING names capabilities described nowhere in adapters/src: " + ", ".join(missing))
+
+    blocks, covered_all, total_all, pending_all = [], 0, 0, 0
+    for domain, rows in domains.items():
+        lines, covered = [], 0
+        for outcome in rows:
+            target = MAPPING.get(outcome)
+            if target is None:
+                jacobian = "—"
+            else:
+                cap, note = target
+                if ids[cap] in bundled:
+                    jacobian = f"`{cap}`" + (f" ({note})" if note else "")
+                    covered += 1
+                else:
+                    jacobian = f"— (`{cap}`" + (f", {note}" if note else "") + ": written, not yet registered)"
+                    pending_all += 1
+            lines.append(f"| `{outcome}` | {cell(jacobian)} |")
+        covered_all += covered
+        total_all += len(rows)
+        blocks.append(
+            "\n".join(
+                [
+                    f"<details><summary>{domain} — {covered}/{len(rows)}</summary>",
+                    "",
+                    "| outcome | Jacobian |",
+                    "|---|---|",
+                    *lines,
+                    "",
+                    "</details>",
+                ]
+            )
+        )
+    pending = f"; {pending_all} more written but not yet registered" if pending_all else ""
+    head = (
+        f"**{covered_all} of {total_all}** outcomes of the comparable system's number-theory domains "
+        f"are reached by a Jacobian capability{pending}; — marks one not reached yet. "
+        "Generated by `scripts/coverage.py`; keep in sync with `scripts/coverage.py --write`."
+    )
+    return head + "\n\n" + "\n\n".join(blocks) + "\n"
+
+
+def region(text):
+    """(start, end) of the text between the markers, or None."""
+    b, e = text.find(BEGIN), text.find(END)
+    if b < 0 or e < 0 or e < b:
+        return None
+    return b + len(BEGIN), e
+
+
+def write(text, generated):
+    """README text with the region replaced, or heading and markers inserted at the end of the
+    "What is in the box" section."""
+    span = region(text)
+    if span:
+        return text[: span[0]] + "\n" + generated + text[span[1] :]
+    s = text.find("\n" + SECTION + "\n")
+    if s < 0:
+        raise Failure(f"README.md has no `{SECTION}` section")
+    nxt = text.find("\n## ", s + 1 + len(SECTION))
+    nxt = len(text) if nxt < 0 else nxt + 1
+    before = text[:nxt].rstrip("\n") + "\n\n"
+    inserted = f"{HEADING}\n\n{BEGIN}\n{generated}{END}\n\n"
+    return before + inserted + text[nxt:]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--packs", type=pathlib.Path, default=DEFAULT_PACKS, help="directory of the outcome lists")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--check", action="store_true", help="exit 1 when README.md's region is out of date")
+    mode.add_argument("--write", action="store_true", help="rewrite README.md's region")
+    args = parser.parse_args()
+    try:
+        generated = generate(args.packs)
+        if not (args.check or args.write):
+            sys.stdout.write(generated)
+            return 0
+        text = README.read_text(encoding="utf-8")
+        if args.write:
+            README.write_text(write(text, generated), encoding="utf-8")
+            return 0
+        span = region(text)
+        if span is None:
+            raise Failure(f"README.md has no {BEGIN} … {END} region")
+        current = text[span[0] : span[1]]
+        if current == "\n" + generated:
+            return 0
+        diff = difflib.unified_diff(
+            current.splitlines(True), ("\n" + generated).splitlines(True), "README.md", "scripts/coverage.py"
+        )
+        sys.stderr.writelines(diff)
+        sys.stderr.write("README.md's coverage section is out of date: run scripts/coverage.py --write\n")
+        return 1
+    except Failure as e:
+        sys.stderr.write(f"coverage.py: {e}\n")
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
