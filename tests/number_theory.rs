@@ -190,6 +190,21 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
         ),
         ("rational.compute.arithmetic", json!({"operation": "difference", "operands": ["1/2"]}), "/input/operands"),
         ("rational.compute.arithmetic", json!({"operation": "sum", "operands": ["1/0"]}), "/input/operands/0"),
+        (
+            "quadratic_form.compute.operation",
+            json!({"coefficients": [[1, 1], [1, 1]], "operation": "matrices"}),
+            "/input/coefficients/1",
+        ),
+        (
+            "quadratic_form.compute.operation",
+            json!({"coefficients": [[1, 1], [1]], "operation": {"evaluate": {"vectors": [[1]]}}}),
+            "/input/operation/evaluate/vectors/0",
+        ),
+        (
+            "quadratic_form.compute.operation",
+            json!({"coefficients": [[1, 1], [1]], "operation": {"restrict": {"keep": [1, 0]}}}),
+            "/input/operation/restrict/keep",
+        ),
         ("congruence.compute.covering", json!({"classes": [{"residue": 1, "modulus": 0}]}), "/input/classes/0/modulus"),
         (
             "congruence.compute.covering",

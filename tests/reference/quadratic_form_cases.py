@@ -153,5 +153,47 @@ for g in [[[1, 0], [0, 1]], [[2, 1], [1, 2]], [[1, 0, 0], [0, 1, 0], [0, 0, 1]],
             counts[q] += 1
     case("quadratic_form.compute.representation_numbers", {"gram": g, "bound": bound}, {"counts": [str(c) for c in counts]})
 
+
+# quadratic_form.compute.operation (SymPy polynomials)
+def poly_of(c, xs):
+    return sum(c[i][j - i] * xs[i] * xs[j] for i in range(len(xs)) for j in range(i, len(xs)))
+def coeffs_of(q, ys):
+    pq = sympy.Poly(sympy.expand(q), *ys)
+    return [[str(pq.coeff_monomial(ys[i] * ys[j])) for j in range(i, len(ys))] for i in range(len(ys))]
+for _ in range(6):
+    n = rng.randrange(1, 4)
+    c = [[rng.randrange(-9, 10) for _ in range(n - i)] for i in range(n)]
+    xs = sympy.symbols(f"x0:{n}")
+    q = poly_of(c, xs)
+    vecs = [[rng.randrange(-20, 20) for _ in range(n)] for _ in range(3)]
+    at = lambda v: q.subs(dict(zip(xs, v)))
+    case("quadratic_form.compute.operation", {"coefficients": c, "operation": {"evaluate": {"vectors": vecs}}}, {"values": [str(at(v)) for v in vecs]})
+    case("quadratic_form.compute.operation", {"coefficients": c, "operation": {"evaluate": {"vectors": vecs, "modulus": 7}}}, {"values": [str(at(v) % 7) for v in vecs]})
+    pairs = [[vecs[0], vecs[1]], [vecs[1], vecs[2]]]
+    polar = [at([a + b for a, b in zip(u, v)]) - at(u) - at(v) for u, v in pairs]
+    case("quadratic_form.compute.operation", {"coefficients": c, "operation": {"polar": {"pairs": pairs, "modulus": 2}}}, {"values": [str(b % 2) for b in polar]})
+    case("quadratic_form.compute.operation", {"coefficients": c, "operation": {"polar": {"pairs": pairs}}}, {"values": [str(b) for b in polar]})
+    h = sympy.hessian(q, xs)
+    case("quadratic_form.compute.operation", {"coefficients": c, "operation": "matrices"},
+         {"gram": [[str(sympy.Rational(v, 2)) for v in row] for row in h.tolist()], "polar": [[str(v) for v in row] for row in h.tolist()]})
+    k = rng.randrange(1, 4)
+    a = [[rng.randrange(-3, 4) for _ in range(k)] for _ in range(n)]
+    ys = sympy.symbols(f"y0:{k}")
+    sub = {xs[i]: sum(a[i][j] * ys[j] for j in range(k)) for i in range(n)}
+    exp = {"coefficients": coeffs_of(q.subs(sub), ys)}
+    if k == n:
+        exp["determinant"] = str(sympy.Matrix(a).det())
+    case("quadratic_form.compute.operation", {"coefficients": c, "operation": {"change_variables": {"matrix": a}}}, exp)
+    keep = sorted(rng.sample(range(n), rng.randrange(1, n + 1)))
+    zs = [xs[i] for i in keep]
+    case("quadratic_form.compute.operation", {"coefficients": c, "operation": {"restrict": {"keep": keep}}},
+         {"coefficients": coeffs_of(q.subs({xs[i]: 0 for i in range(n) if i not in keep}), zs)})
+    case("quadratic_form.compute.operation", {"coefficients": c, "operation": {"scale": {"factor": -3}}}, {"coefficients": [[str(-3 * v) for v in r] for r in c]})
+    case("quadratic_form.compute.operation", {"coefficients": c, "operation": {"reduce_modulo": {"modulus": 5}}}, {"coefficients": [[str(v % 5) for v in r] for r in c]})
+    d = [[rng.randrange(-9, 10) for _ in range(2 - i)] for i in range(2)]
+    zs = sympy.symbols(f"z0:{n + 2}")
+    both = poly_of(c, zs[:n]) + poly_of(d, zs[n:])
+    case("quadratic_form.compute.operation", {"coefficients": c, "operation": {"direct_sum": {"other": d}}}, {"coefficients": coeffs_of(both, zs)})
+
 for c in CASES:
     print(json.dumps(c))

@@ -656,3 +656,333 @@ impl Query for RepresentationNumbers {
         Ok(RepresentationOutput { counts, vectors }.into())
     }
 }
+
+/// An operation on an integral quadratic form Q = Σ_{i≤j} c_ij·x_i·x_j.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum FormOperation {
+    /// Q(v) for each vector.
+    Evaluate {
+        /// The vectors (at most 10,000).
+        vectors: Vec<Vec<DecimalInteger>>,
+        /// Reduce the values modulo m ≥ 2, if given.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        modulus: Option<DecimalInteger>,
+    },
+    /// The polar (bilinear) form B(u, v) = Q(u + v) − Q(u) − Q(v), for each pair.
+    Polar {
+        /// Pairs [u, v] (at most 10,000).
+        pairs: Vec<[Vec<DecimalInteger>; 2]>,
+        /// Reduce modulo m ≥ 2 (m = 2 gives the characteristic-2 polar pairing), if given.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        modulus: Option<DecimalInteger>,
+    },
+    /// The symmetric Gram matrix G with Q(v) = vᵀGv (entries may be halves) and the polar matrix 2G.
+    Matrices,
+    /// Q ⊕ R: the form in the variables of both, R's after Q's.
+    DirectSum {
+        /// R's upper-triangular coefficients.
+        other: Vec<Vec<DecimalInteger>>,
+    },
+    /// k·Q.
+    Scale {
+        /// The integer factor k.
+        factor: DecimalInteger,
+    },
+    /// Q(A·y) for an integer n × k matrix A: a change of variables (unimodular when A is square with det ±1).
+    ChangeVariables {
+        /// The rows of A.
+        matrix: Vec<Vec<DecimalInteger>>,
+    },
+    /// Q with every variable outside the kept ones set to 0.
+    Restrict {
+        /// The kept variables' indices (0-based, increasing).
+        keep: Vec<usize>,
+    },
+    /// The coefficients reduced into [0, m).
+    ReduceModulo {
+        /// m ≥ 2.
+        modulus: DecimalInteger,
+    },
+}
+
+/// Input of `quadratic_form.compute.operation`.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OperationInput {
+    /// The upper-triangular coefficients: row i holds c_ii, c_i,i+1, …, c_in (n rows, n ≤ 24).
+    pub coefficients: Vec<Vec<DecimalInteger>>,
+    /// What to compute.
+    pub operation: FormOperation,
+}
+
+/// Output of `quadratic_form.compute.operation`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct OperationOutput {
+    /// Values (evaluate, polar).
+    pub values: Option<Vec<DecimalInteger>>,
+    /// The resulting form's upper-triangular coefficients (direct_sum, scale, change_variables, restrict, reduce_modulo).
+    pub coefficients: Option<Vec<Vec<DecimalInteger>>>,
+    /// The Gram matrix (matrices).
+    pub gram: Option<Vec<Vec<crate::rational::Rational>>>,
+    /// The polar matrix 2G, integral (matrices).
+    pub polar: Option<Vec<Vec<DecimalInteger>>>,
+    /// det A for a square change of variables (±1 when unimodular).
+    pub determinant: Option<DecimalInteger>,
+}
+
+/// `quadratic_form.compute.operation`.
+pub struct FormOperations;
+
+/// The full symmetric matrix P = 2G of the polar form from upper-triangular coefficients.
+fn polar_matrix(c: &[Vec<BigInt>]) -> Vec<Vec<BigInt>> {
+    let n = c.len();
+    let mut p = vec![vec![BigInt::zero(); n]; n];
+    for (i, row) in c.iter().enumerate() {
+        for (k, v) in row.iter().enumerate() {
+            let j = i + k;
+            if i == j {
+                p[i][i] = v * 2;
+            } else {
+                p[i][j] = v.clone();
+                p[j][i] = v.clone();
+            }
+        }
+    }
+    p
+}
+
+/// Upper-triangular coefficients from a polar matrix P = 2G.
+fn from_polar(p: &[Vec<BigInt>]) -> Vec<Vec<BigInt>> {
+    (0..p.len()).map(|i| (i..p.len()).map(|j| if i == j { &p[i][i] / 2 } else { p[i][j].clone() }).collect()).collect()
+}
+
+fn quad(p: &[Vec<BigInt>], v: &[BigInt]) -> BigInt {
+    let two_q: BigInt =
+        (0..v.len()).flat_map(|i| (0..v.len()).map(move |j| (i, j))).map(|(i, j)| &v[i] * &p[i][j] * &v[j]).sum();
+    two_q / 2
+}
+
+fn bigs(rows: &[Vec<DecimalInteger>]) -> Vec<Vec<BigInt>> {
+    rows.iter().map(|r| r.iter().map(big).collect()).collect()
+}
+
+fn decimals(rows: &[Vec<BigInt>]) -> Vec<Vec<DecimalInteger>> {
+    rows.iter().map(|r| r.iter().map(decimal).collect()).collect()
+}
+
+fn triangular(c: &[Vec<DecimalInteger>], at: &str) -> Result<(), Diagnostic> {
+    let n = c.len();
+    if n == 0 || n > MAX_DIMENSION {
+        return Err(Diagnostic::at(at, "OUT_OF_RANGE", "1 to 24 variables"));
+    }
+    match c.iter().enumerate().find(|(i, row)| row.len() != n - i) {
+        Some((i, _)) => {
+            Err(Diagnostic::at(format!("{at}/{i}"), "SHAPE", format!("row {i} holds {} coefficients", n - i)))
+        }
+        None => Ok(()),
+    }
+}
+
+fn determinant(m: &[Vec<BigInt>]) -> BigInt {
+    // Bareiss fraction-free elimination.
+    let n = m.len();
+    let mut a = m.to_vec();
+    let (mut sign, mut prev) = (BigInt::from(1), BigInt::from(1));
+    for k in 0..n {
+        if a[k][k].is_zero() {
+            match (k + 1..n).find(|&r| !a[r][k].is_zero()) {
+                Some(r) => {
+                    a.swap(k, r);
+                    sign = -sign;
+                }
+                None => return BigInt::zero(),
+            }
+        }
+        for i in k + 1..n {
+            for j in k + 1..n {
+                a[i][j] = (&a[i][j] * &a[k][k] - &a[i][k] * &a[k][j]) / &prev;
+            }
+        }
+        prev = a[k][k].clone();
+    }
+    sign * &a[n - 1][n - 1]
+}
+
+impl Query for FormOperations {
+    type Input = OperationInput;
+    type Output = OperationOutput;
+
+    fn describe(&self) -> Describe {
+        describe(
+            "quadratic_form.compute.operation",
+            "Operations on quadratic forms",
+            "Evaluate a quadratic form (also modulo m), its polar bilinear pairing, Gram and coefficient matrices, direct \
+             sums, scaling, changes of variables, restriction to coordinates, and reduction modulo m.",
+            "On Q = Σ_{i≤j} c_ij x_i x_j with integer coefficients (n ≤ 24), exactly: values Q(v), polar pairings \
+             B(u, v) = Q(u+v) − Q(u) − Q(v) (modulo m, e.g. characteristic 2), the Gram matrix G (Q = vᵀGv) and 2G, \
+             Q ⊕ R, k·Q, Q(A·y) with det A, restriction to chosen coordinates, and coefficients modulo m.",
+            &[
+                "quadratic-form",
+                "evaluate",
+                "bilinear-form",
+                "polar",
+                "gram-matrix",
+                "direct-sum",
+                "change-of-variables",
+                "unimodular",
+                "restrict",
+            ],
+        )
+    }
+    fn provider(&self) -> jacobian_runtime::contract::Provider {
+        cas::native(include_str!("quadratic_form.rs"))
+    }
+    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
+        vec![(
+            "x² + xy + y² at (1, 2) and (3, −1)",
+            Mode::Explore,
+            json!({"coefficients": [[1, 1], [1]], "operation": {"evaluate": {"vectors": [[1, 2], [3, -1]]}}}),
+        )]
+    }
+    fn validate(&self, i: &OperationInput) -> Result<(), Diagnostic> {
+        triangular(&i.coefficients, "/coefficients")?;
+        let n = i.coefficients.len();
+        let modulus = |m: &Option<DecimalInteger>, at: &str| match m {
+            Some(m) if big(m) < BigInt::from(2) => Err(Diagnostic::at(at, "BAD_MODULUS", "a modulus is at least 2")),
+            _ => Ok(()),
+        };
+        let length = |v: &[DecimalInteger], at: String| {
+            if v.len() == n { Ok(()) } else { Err(Diagnostic::at(at, "LENGTH", format!("a vector has {n} entries"))) }
+        };
+        match &i.operation {
+            FormOperation::Evaluate { vectors, modulus: m } => {
+                modulus(m, "/operation/evaluate/modulus")?;
+                if vectors.len() > 10_000 {
+                    return Err(Diagnostic::at("/operation/evaluate/vectors", "TOO_MANY", "at most 10,000 vectors"));
+                }
+                vectors.iter().enumerate().try_for_each(|(k, v)| length(v, format!("/operation/evaluate/vectors/{k}")))
+            }
+            FormOperation::Polar { pairs, modulus: m } => {
+                modulus(m, "/operation/polar/modulus")?;
+                if pairs.len() > 10_000 {
+                    return Err(Diagnostic::at("/operation/polar/pairs", "TOO_MANY", "at most 10,000 pairs"));
+                }
+                pairs.iter().enumerate().try_for_each(|(k, [u, v])| {
+                    length(u, format!("/operation/polar/pairs/{k}/0"))?;
+                    length(v, format!("/operation/polar/pairs/{k}/1"))
+                })
+            }
+            FormOperation::DirectSum { other } => triangular(other, "/operation/direct_sum/other"),
+            FormOperation::ChangeVariables { matrix } => {
+                if matrix.len() != n {
+                    return Err(Diagnostic::at(
+                        "/operation/change_variables/matrix",
+                        "SHAPE",
+                        format!("A has {n} rows"),
+                    ));
+                }
+                let k = matrix[0].len();
+                match matrix.iter().position(|r| r.len() != k || k == 0 || k > MAX_DIMENSION) {
+                    Some(r) => Err(Diagnostic::at(
+                        format!("/operation/change_variables/matrix/{r}"),
+                        "SHAPE",
+                        "rows of one length, 1 to 24",
+                    )),
+                    None => Ok(()),
+                }
+            }
+            FormOperation::Restrict { keep } => {
+                if keep.is_empty() || keep.windows(2).any(|w| w[0] >= w[1]) || keep.iter().any(|&k| k >= n) {
+                    return Err(Diagnostic::at(
+                        "/operation/restrict/keep",
+                        "BAD_INDICES",
+                        "increasing indices below n, at least one",
+                    ));
+                }
+                Ok(())
+            }
+            FormOperation::ReduceModulo { modulus: m } => modulus(&Some(m.clone()), "/operation/reduce_modulo/modulus"),
+            FormOperation::Matrices | FormOperation::Scale { .. } => Ok(()),
+        }
+    }
+    fn bounds(&self, i: &OperationInput) -> Result<(), Refusal> {
+        let rows = i.coefficients.iter().flatten();
+        match rows.clone().position(|v| v.as_str().len() > 200) {
+            Some(_) => Err(Refusal::Unsupported(Diagnostic::at(
+                "/coefficients",
+                "TOO_LARGE",
+                "coefficients have at most 200 digits",
+            ))),
+            None => Ok(()),
+        }
+    }
+    fn answer(&self, i: &OperationInput, _: &AdapterContext) -> Result<Answer<OperationOutput>, AdapterError> {
+        let c = bigs(&i.coefficients);
+        let p = polar_matrix(&c);
+        let n = c.len();
+        let mut out = OperationOutput { values: None, coefficients: None, gram: None, polar: None, determinant: None };
+        let reduce = |v: BigInt, m: &Option<DecimalInteger>| match m {
+            Some(m) => num_integer::Integer::mod_floor(&v, &big(m)),
+            None => v,
+        };
+        match &i.operation {
+            FormOperation::Evaluate { vectors, modulus } => {
+                let values = vectors.iter().map(|v| reduce(quad(&p, &v.iter().map(big).collect::<Vec<_>>()), modulus));
+                out.values = Some(values.map(|v| decimal(&v)).collect());
+            }
+            FormOperation::Polar { pairs, modulus } => {
+                let values = pairs.iter().map(|[u, v]| {
+                    let (u, v): (Vec<BigInt>, Vec<BigInt>) = (u.iter().map(big).collect(), v.iter().map(big).collect());
+                    let b: BigInt =
+                        (0..n).flat_map(|i| (0..n).map(move |j| (i, j))).map(|(i, j)| &u[i] * &p[i][j] * &v[j]).sum();
+                    reduce(b, modulus)
+                });
+                out.values = Some(values.map(|v| decimal(&v)).collect());
+            }
+            FormOperation::Matrices => {
+                let half = |v: &BigInt| crate::rational::Rational::fraction(v, &BigInt::from(2));
+                out.gram = Some(p.iter().map(|r| r.iter().map(half).collect()).collect());
+                out.polar = Some(decimals(&p));
+            }
+            FormOperation::DirectSum { other } => {
+                let o = bigs(other);
+                let m = o.len();
+                let mut rows: Vec<Vec<BigInt>> = c
+                    .iter()
+                    .map(|r| r.iter().cloned().chain(std::iter::repeat_n(BigInt::zero(), m)).collect())
+                    .collect();
+                rows.extend(o);
+                out.coefficients = Some(decimals(&rows));
+            }
+            FormOperation::Scale { factor } => {
+                let k = big(factor);
+                out.coefficients =
+                    Some(decimals(&c.iter().map(|r| r.iter().map(|v| v * &k).collect()).collect::<Vec<_>>()));
+            }
+            FormOperation::ChangeVariables { matrix } => {
+                // The polar matrix of Q∘A is Aᵀ·P·A.
+                let a = bigs(matrix);
+                let k = a[0].len();
+                let pa: Vec<Vec<BigInt>> =
+                    (0..n).map(|r| (0..k).map(|s| (0..n).map(|t| &p[r][t] * &a[t][s]).sum()).collect()).collect();
+                let q: Vec<Vec<BigInt>> =
+                    (0..k).map(|r| (0..k).map(|s| (0..n).map(|t| &a[t][r] * &pa[t][s]).sum()).collect()).collect();
+                out.coefficients = Some(decimals(&from_polar(&q)));
+                out.determinant = (k == n).then(|| decimal(&determinant(&a)));
+            }
+            FormOperation::Restrict { keep } => {
+                let q: Vec<Vec<BigInt>> =
+                    keep.iter().map(|&r| keep.iter().map(|&s| p[r][s].clone()).collect()).collect();
+                out.coefficients = Some(decimals(&from_polar(&q)));
+            }
+            FormOperation::ReduceModulo { modulus } => {
+                let m = big(modulus);
+                let rows: Vec<Vec<BigInt>> =
+                    c.iter().map(|r| r.iter().map(|v| num_integer::Integer::mod_floor(v, &m)).collect()).collect();
+                out.coefficients = Some(decimals(&rows));
+            }
+        }
+        Ok(out.into())
+    }
+}
