@@ -191,6 +191,16 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
         ("rational.compute.arithmetic", json!({"operation": "difference", "operands": ["1/2"]}), "/input/operands"),
         ("rational.compute.arithmetic", json!({"operation": "sum", "operands": ["1/0"]}), "/input/operands/0"),
         (
+            "number_theory.solve.padic_roots",
+            json!({"coefficients": [1], "p": 5, "precision": 3}),
+            "/input/coefficients",
+        ),
+        (
+            "number_theory.solve.padic_roots",
+            json!({"coefficients": [1, 1], "p": 5, "precision": 0}),
+            "/input/precision",
+        ),
+        (
             "quadratic_form.compute.operation",
             json!({"coefficients": [[1, 1], [1, 1]], "operation": "matrices"}),
             "/input/coefficients/1",

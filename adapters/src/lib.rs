@@ -86,6 +86,7 @@ pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(number_theory::residues::LinearCongruence))),
         Arc::new(Typed::new(Ask(number_theory::residues::PolynomialCongruence))),
         Arc::new(Typed::new(Ask(number_theory::residues::PolynomialImage))),
+        Arc::new(Typed::new(Ask(number_theory::residues::PadicRoots))),
         Arc::new(Typed::new(Ask(number_theory::functions::FactorialValuation))),
         Arc::new(Typed::new(Ask(number_theory::functions::IntervalProfile))),
         Arc::new(Typed::new(Ask(number_theory::functions::Summatory))),

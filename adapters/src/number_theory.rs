@@ -242,7 +242,10 @@ impl Operation for IsPrime {
     }
 
     fn run(&self, n: DecimalInteger, ctx: &AdapterContext) -> Result<Outcome<PrimeOutput>, AdapterError> {
-        let program = Program::new(PARI).code("print(isprime(").int(&n).code("))");
+        // In VERIFY mode the certificate is the proof, so BPSW only decides which evidence to seek
+        // (it never calls a prime composite): proving twice would double the cost.
+        let test = if ctx.mode == Mode::Verify { "print(ispseudoprime(" } else { "print(isprime(" };
+        let program = Program::new(PARI).code(test).int(&n).code("))");
         let prime = match ctx.backend(&program)?.single(PARI)? {
             "1" => true,
             "0" => false,

@@ -333,5 +333,19 @@ for classes in [[(0, 2), (0, 3), (1, 4), (5, 6), (7, 12)], [(0, 2), (1, 4)], [(3
          {"period": period, "covered_per_period": per, "density": text(Fraction(per, period)), "covers_everything": per == period,
           "least_uncovered": next((x for x in range(period) if not cov[x]), None), "interval_count": s(count)})
 
+# number_theory.solve.padic_roots (f squarefree mod p: the roots mod p^k are exactly the lifts)
+for _ in range(12):
+    p = rng.choice([2, 3, 5, 7, 11, 13])
+    k = rng.randrange(1, 5 if p < 7 else 4)
+    while True:
+        coeffs = [rng.randrange(-30, 30) for _ in range(rng.randrange(2, 5))]
+        coeffs[-1] = coeffs[-1] or 1
+        f = sympy.Poly(list(reversed(coeffs)), X)
+        if coeffs[-1] % p and sympy.discriminant(f) % p:
+            break
+    roots = [r for r in range(p ** k) if sum(c * r ** i for i, c in enumerate(coeffs)) % p ** k == 0]
+    case("number_theory.solve.padic_roots", {"coefficients": [s(c) for c in coeffs], "p": s(p), "precision": k},
+         {"roots": [{"residue": s(r), "precision": k} for r in roots]})
+
 for c in CASES:
     print(json.dumps(c))

@@ -573,3 +573,101 @@ impl Query for PolynomialImage {
         Ok(ImageOutput { permutation: image.len() == m, image }.into())
     }
 }
+
+/// Input of `number_theory.solve.padic_roots`.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PadicInput {
+    /// The coefficients of f, constant term first (degree 1 to 200, not all zero).
+    pub coefficients: Vec<DecimalInteger>,
+    /// A prime p of up to 100 digits.
+    pub p: DecimalInteger,
+    /// The precision k: roots are given modulo p^k (1 to 1,000).
+    pub precision: u32,
+}
+
+/// A p-adic root, known modulo p^precision.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct PadicRoot {
+    /// The root's residue in [0, p^precision).
+    pub residue: DecimalInteger,
+    /// How many p-adic digits are certain (less than requested at a multiple root).
+    pub precision: u32,
+}
+
+/// Output of `number_theory.solve.padic_roots`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct PadicOutput {
+    /// The distinct roots of f in Z_p, each once.
+    pub roots: Vec<PadicRoot>,
+}
+
+/// `number_theory.solve.padic_roots`.
+pub struct PadicRoots;
+
+impl Query for PadicRoots {
+    type Input = PadicInput;
+    type Output = PadicOutput;
+
+    fn describe(&self) -> Describe {
+        describe(
+            "number_theory.solve.padic_roots",
+            "p-adic roots (Hensel lifting)",
+            "The roots of an integer polynomial in the p-adic integers Z_p, to a chosen precision: Hensel lifting of \
+             roots modulo p.",
+            "Finds every root of f in Z_p modulo p^k (k ≤ 1,000, p prime up to 100 digits, degree ≤ 200) with PARI/GP \
+             (polrootspadic), each with the number of p-adic digits that are certain.",
+            &["number-theory", "p-adic", "hensel-lifting", "padic-roots", "roots", "lifting", "polrootspadic"],
+        )
+    }
+    cas::on_pari!();
+    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
+        vec![("√2 in Z_7 to 5 digits", Mode::Explore, json!({"coefficients": [-2, 0, 1], "p": 7, "precision": 5}))]
+    }
+    fn validate(&self, i: &PadicInput) -> Result<(), Diagnostic> {
+        let n = i.coefficients.len();
+        if n < 2 || n > MAX_DEGREE + 1 || i.coefficients.iter().skip(1).all(|c| c.as_str() == "0") {
+            return Err(Diagnostic::at("/coefficients", "OUT_OF_RANGE", "a polynomial of degree 1 to 200"));
+        }
+        if !(1..=1000).contains(&i.precision) {
+            return Err(Diagnostic::at("/precision", "OUT_OF_RANGE", "the precision is 1 to 1,000"));
+        }
+        modulus(&i.p, "/p").map(drop)
+    }
+    fn bounds(&self, i: &PadicInput) -> Result<(), Refusal> {
+        cas::digit_bound(&i.p, 100, "/p")?;
+        i.coefficients
+            .iter()
+            .enumerate()
+            .try_for_each(|(k, c)| cas::digit_bound(c, MAX_DIGITS, &format!("/coefficients/{k}")))
+    }
+    fn answer(&self, i: &PadicInput, ctx: &AdapterContext) -> Result<Answer<PadicOutput>, AdapterError> {
+        let program = Program::new(PARI)
+            .code("my(p=")
+            .int(&i.p)
+            .code(",k=")
+            .small(i64::from(i.precision))
+            .code(",f=Pol([")
+            .list(&i.coefficients.iter().rev().collect::<Vec<_>>(), ",", |p, c| p.int(c))
+            .code(
+                "]));if(!isprime(p),print(\"composite\"),\
+                 print(apply(r->my(e=min(padicprec(r,p),k));[truncate(r)%p^e,e],Vec(polrootspadic(f,p,k)))))",
+            );
+        let reply = ctx.backend(&program)?;
+        let line = reply.single(PARI)?;
+        if line == "composite" {
+            return Err(AdapterError::Unsupported(format!("p = {} is not prime (see /p)", i.p)));
+        }
+        let roots = Gp::parse(line)?
+            .items()?
+            .iter()
+            .map(|r| {
+                let [residue, precision] = <[DecimalInteger; 2]>::try_from(r.ints()?)
+                    .map_err(|_| AdapterError::Backend("PARI/GP printed a malformed p-adic root".into()))?;
+                let precision = precision.to_i64().and_then(|v| u32::try_from(v).ok()).unwrap_or(0);
+                Ok(PadicRoot { residue, precision })
+            })
+            .collect::<Result<Vec<_>, AdapterError>>()?;
+        Ok(PadicOutput { roots }.into())
+    }
+}
