@@ -36,16 +36,6 @@ fn native() -> Provider {
     cas::native(include_str!("functions.rs"))
 }
 
-fn describe(
-    id: &'static str,
-    title: &'static str,
-    outcome: &'static str,
-    text: &'static str,
-    tags: &'static [&'static str],
-) -> Describe {
-    Describe { scope_rule: "Exactly the given arguments.", ..cas::describe(id, title, outcome, text, tags) }
-}
-
 fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
     (u128::from(a) * u128::from(b) % u128::from(m)) as u64
 }
@@ -151,7 +141,7 @@ impl Query for FactorialValuation {
     type Output = FactorialValuationOutput;
 
     fn describe(&self) -> Describe {
-        describe(
+        cas::describe(
             "number_theory.compute.factorial_valuation",
             "p-adic valuation of n! or of a binomial coefficient",
             "The exponent of a prime p in n! (Legendre's formula) or in the binomial coefficient C(n, k) (Kummer).",
@@ -316,7 +306,7 @@ impl Query for IntervalProfile {
     type Output = ProfileOutput;
 
     fn describe(&self) -> Describe {
-        describe(
+        cas::describe(
             "number_theory.compute.interval_profile",
             "Arithmetic functions over an interval",
             "The values of arithmetic functions (τ, σ, φ, μ, λ, ω, Ω, least and greatest prime factor, squarefree, \
@@ -419,7 +409,7 @@ impl Query for Summatory {
     type Output = SummatoryOutput;
 
     fn describe(&self) -> Describe {
-        describe(
+        cas::describe(
             "number_theory.compute.summatory",
             "Summatory arithmetic functions",
             "Sums of arithmetic functions up to x: the Mertens function, Σφ(n), Σσ(n), Σλ(n), π(x) and others.",
@@ -508,7 +498,7 @@ impl Query for Dirichlet {
     type Output = DirichletOutput;
 
     fn describe(&self) -> Describe {
-        describe(
+        cas::describe(
             "arithmetic.compute.dirichlet",
             "Dirichlet convolution, inverse and Möbius inversion",
             "Dirichlet convolution f ∗ g, the Dirichlet inverse, and the Möbius transform and its inversion of \
@@ -635,7 +625,7 @@ impl Query for RamanujanSum {
     type Output = RamanujanOutput;
 
     fn describe(&self) -> Describe {
-        describe(
+        cas::describe(
             "number_theory.compute.ramanujan_sum",
             "Ramanujan sum",
             "The Ramanujan sum c_q(n): the sum of the n-th powers of the primitive q-th roots of unity.",
@@ -693,7 +683,7 @@ impl Query for SmoothCount {
     type Output = SmoothOutput;
 
     fn describe(&self) -> Describe {
-        describe(
+        cas::describe(
             "number_theory.compute.smooth_count",
             "Count of smooth (friable) numbers",
             "Ψ(x, y): how many integers up to x are y-smooth (have every prime factor at most y).",
@@ -757,7 +747,7 @@ impl Query for TotientPreimages {
     type Output = PreimagesOutput;
 
     fn describe(&self) -> Describe {
-        describe(
+        cas::describe(
             "number_theory.compute.totient_preimages",
             "Inverse of Euler's totient",
             "Every n with φ(n) = m: the preimages of Euler's totient function (none for a nontotient).",

@@ -28,16 +28,6 @@ pub const MAX_DIMENSION: usize = 24;
 /// A binary quadratic form [a, b, c]: a·x² + b·xy + c·y² with non-square discriminant b² − 4ac.
 pub type Form = [DecimalInteger; 3];
 
-fn describe(
-    id: &'static str,
-    title: &'static str,
-    outcome: &'static str,
-    text: &'static str,
-    tags: &'static [&'static str],
-) -> Describe {
-    Describe { scope_rule: "Exactly the given forms.", ..cas::describe(id, title, outcome, text, tags) }
-}
-
 fn discriminant(f: &Form) -> BigInt {
     let [a, b, c] = f.each_ref().map(big);
     &b * &b - BigInt::from(4) * a * c
@@ -155,7 +145,7 @@ impl Query for Reduce {
 
     fn describe(&self) -> Describe {
         cas::checked(
-            describe(
+            cas::describe(
                 "quadratic_form.binary.reduce",
                 "Reduce a binary quadratic form",
                 "The reduced form properly equivalent to a binary quadratic form ax² + bxy + cy², with the SL₂(Z) \
@@ -237,7 +227,7 @@ impl Query for Compose {
     type Output = ComposeOutput;
 
     fn describe(&self) -> Describe {
-        describe(
+        cas::describe(
             "quadratic_form.binary.compose",
             "Compose binary quadratic forms",
             "The Gauss composition of two binary quadratic forms of the same discriminant: the class group law.",
@@ -280,7 +270,7 @@ impl Query for Equivalent {
     type Output = EquivalentOutput;
 
     fn describe(&self) -> Describe {
-        describe(
+        cas::describe(
             "quadratic_form.binary.equivalent",
             "Proper equivalence of binary quadratic forms",
             "Whether two binary quadratic forms are properly equivalent (related by an SL₂(Z) change of variables).",
@@ -357,7 +347,7 @@ impl Query for ClassGroup {
     type Output = ClassGroupOutput;
 
     fn describe(&self) -> Describe {
-        describe(
+        cas::describe(
             "quadratic_form.binary.class_group",
             "Class group of binary quadratic forms",
             "The class number and class group of discriminant D (of the quadratic order), with the reduced forms.",
@@ -512,7 +502,7 @@ impl Query for Invariants {
     type Output = InvariantsOutput;
 
     fn describe(&self) -> Describe {
-        describe(
+        cas::describe(
             "quadratic_form.compute.invariants",
             "Invariants of a quadratic form",
             "The determinant, rank, signature, definiteness, rational diagonalization and content of a quadratic form \
@@ -594,7 +584,7 @@ impl Query for RepresentationNumbers {
     type Output = RepresentationOutput;
 
     fn describe(&self) -> Describe {
-        describe(
+        cas::describe(
             "quadratic_form.compute.representation_numbers",
             "Representation numbers and short vectors",
             "How many integer vectors a positive definite quadratic form maps to each value k ≤ B (its theta series), \
@@ -814,7 +804,7 @@ impl Query for FormOperations {
     type Output = OperationOutput;
 
     fn describe(&self) -> Describe {
-        describe(
+        cas::describe(
             "quadratic_form.compute.operation",
             "Operations on quadratic forms",
             "Evaluate a quadratic form (also modulo m), its polar bilinear pairing, Gram and coefficient matrices, direct \

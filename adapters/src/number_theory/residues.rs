@@ -32,16 +32,6 @@ fn native() -> Provider {
     cas::native(include_str!("residues.rs"))
 }
 
-fn describe(
-    id: &'static str,
-    title: &'static str,
-    outcome: &'static str,
-    text: &'static str,
-    tags: &'static [&'static str],
-) -> Describe {
-    Describe { scope_rule: "Exactly the given residues and modulus.", ..cas::describe(id, title, outcome, text, tags) }
-}
-
 fn modulus(m: &DecimalInteger, path: &str) -> Result<BigInt, Diagnostic> {
     let m = big(m);
     if m < BigInt::from(2) {
@@ -117,7 +107,7 @@ impl Query for KroneckerSymbol {
     type Output = SymbolOutput;
 
     fn describe(&self) -> Describe {
-        describe(
+        cas::describe(
             "number_theory.compute.kronecker_symbol",
             "Legendre, Jacobi and Kronecker symbols",
             "The Legendre symbol (a|p), Jacobi symbol (a|n) or Kronecker symbol of integers: −1, 0 or 1.",
@@ -176,7 +166,7 @@ impl Query for MultiplicativeOrder {
     type Output = OrderOutput;
 
     fn describe(&self) -> Describe {
-        describe(
+        cas::describe(
             "modular.compute.multiplicative_order",
             "Multiplicative order modulo m",
             "The multiplicative order of a modulo m: the least k with a^k ≡ 1 (mod m).",
@@ -237,7 +227,7 @@ impl Query for PrimitiveRoot {
     type Output = PrimitiveRootOutput;
 
     fn describe(&self) -> Describe {
-        describe(
+        cas::describe(
             "modular.compute.primitive_root",
             "Primitive root and unit group structure",
             "The least primitive root modulo m (a generator of the multiplicative group), and the group's structure.",
@@ -297,7 +287,7 @@ impl Query for QuadraticResidues {
     type Output = ResiduesOutput;
 
     fn describe(&self) -> Describe {
-        describe(
+        cas::describe(
             "modular.enumerate.quadratic_residues",
             "Quadratic residues modulo m",
             "Every square modulo m: the set {x² mod m}.",
@@ -363,7 +353,7 @@ impl Query for LinearCongruence {
 
     fn describe(&self) -> Describe {
         cas::checked(
-            describe(
+            cas::describe(
                 "modular.solve.linear_congruence",
                 "Linear congruence",
                 "Every solution of a·x ≡ b (mod m), or a proof that there is none.",
@@ -471,7 +461,7 @@ impl Query for PolynomialCongruence {
     type Output = PolynomialRootsOutput;
 
     fn describe(&self) -> Describe {
-        describe(
+        cas::describe(
             "modular.solve.polynomial_congruence",
             "Polynomial roots modulo a prime or m",
             "Every root of a polynomial modulo a prime or modulo m: the solutions of f(x) ≡ 0 (mod m).",
@@ -543,7 +533,7 @@ impl Query for PolynomialImage {
     type Output = ImageOutput;
 
     fn describe(&self) -> Describe {
-        describe(
+        cas::describe(
             "modular.compute.polynomial_image",
             "Image of a polynomial modulo m",
             "The set of values a polynomial takes modulo m, and whether it is a permutation polynomial.",
@@ -610,7 +600,7 @@ impl Query for PadicRoots {
     type Output = PadicOutput;
 
     fn describe(&self) -> Describe {
-        describe(
+        cas::describe(
             "number_theory.solve.padic_roots",
             "p-adic roots (Hensel lifting)",
             "The roots of an integer polynomial in the p-adic integers Z_p, to a chosen precision: Hensel lifting of \
