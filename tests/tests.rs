@@ -8,6 +8,7 @@ mod backends;
 mod claims;
 mod cli;
 mod conformance;
+mod curves_and_fields;
 mod embedding;
 mod evaluate;
 mod graph;

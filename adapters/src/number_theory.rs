@@ -10,6 +10,8 @@
 pub mod congruence;
 pub mod diophantine;
 pub mod divisors;
+pub mod elliptic;
+pub mod finite_field;
 pub mod functions;
 pub mod integers;
 pub mod modular;

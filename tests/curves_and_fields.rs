@@ -1,0 +1,234 @@
+//! Elliptic curves over Q and finite fields beyond their reference cases
+//! (tests/reference/elliptic_cases.py and finite_field_cases.py, run by `number_theory`): bad
+//! input is refused at the pointer of its field before anything runs or is written, sizes beyond
+//! the contract are TOO_LARGE, and each capability is found first by a question in its own words.
+
+use jacobian::runtime::{CapabilityRequest, ExecutionStatus};
+use serde_json::{Value, json};
+
+/// Refusals `(capability, input, pointer, status, code)`.
+fn refusals() -> Vec<(&'static str, Value, &'static str, ExecutionStatus, &'static str)> {
+    use ExecutionStatus::{InvalidRequest as Invalid, Unsupported};
+    let huge = format!("1{}", "0".repeat(40));
+    let long_poly: Vec<u32> = (0..=2001).map(|i| u32::from(i == 0 || i == 2001)).collect();
+    vec![
+        ("elliptic_curve.compute.invariants", json!({"curve": [0, 0]}), "/input/curve", Invalid, "SINGULAR"),
+        // x³ − 3x + 2 = (x − 1)²(x + 2): a node.
+        ("elliptic_curve.compute.invariants", json!({"curve": [-3, 2]}), "/input/curve", Invalid, "SINGULAR"),
+        ("elliptic_curve.compute.rank", json!({"curve": ["-3/4", "1/4"]}), "/input/curve", Invalid, "SINGULAR"),
+        ("elliptic_curve.compute.torsion", json!({"curve": [1, 2, 3]}), "/input/curve", Invalid, "BAD_LENGTH"),
+        ("elliptic_curve.compute.torsion", json!({"curve": [1, huge]}), "/input/curve/1", Unsupported, "TOO_LARGE"),
+        ("elliptic_curve.compute.isogeny_class", json!({"curve": [0, "1/0"]}), "/input/curve/1", Invalid, ""),
+        ("elliptic_curve.find.points", json!({"curve": [0, 1], "height": 0}), "/input/height", Invalid, ""),
+        ("elliptic_curve.find.points", json!({"curve": [0, 1], "height": 1_000_001}), "/input/height", Invalid, ""),
+        (
+            "elliptic_curve.compute.point_arithmetic",
+            json!({"curve": [0, 1], "operation": "negate", "p": [1, 1]}),
+            "/input/p",
+            Invalid,
+            "NOT_ON_CURVE",
+        ),
+        (
+            "elliptic_curve.compute.point_arithmetic",
+            json!({"curve": [0, 1], "operation": "add", "p": [2, 3]}),
+            "/input/q",
+            Invalid,
+            "MISSING",
+        ),
+        (
+            "elliptic_curve.compute.point_arithmetic",
+            json!({"curve": [0, 1], "operation": "multiply", "p": [2, 3], "n": 1_000_001}),
+            "/input/n",
+            Invalid,
+            "OUT_OF_RANGE",
+        ),
+        (
+            "elliptic_curve.compute.point_arithmetic",
+            json!({"curve": [0, 1], "operation": "order", "p": [2, huge]}),
+            "/input/p",
+            Invalid,
+            "NOT_ON_CURVE",
+        ),
+        ("elliptic_curve.compute.reduction", json!({"curve": [0, 1], "p": 15}), "/input/p", Invalid, "NOT_PRIME"),
+        (
+            "elliptic_curve.compute.reduction",
+            json!({"curve": [0, -1, 1, -10, -20], "p": 11}),
+            "/input/p",
+            Invalid,
+            "BAD_REDUCTION",
+        ),
+        (
+            "elliptic_curve.compute.reduction",
+            json!({"curve": [0, 1], "p": 5, "extensions": 101}),
+            "/input/extensions",
+            Invalid,
+            "",
+        ),
+        (
+            "elliptic_curve.compute.reduction",
+            json!({"curve": [0, 1], "p": format!("1{}7", "0".repeat(40))}),
+            "/input/p",
+            Unsupported,
+            "TOO_LARGE",
+        ),
+        ("finite_field.decide.irreducible", json!({"p": 9, "polynomial": [1, 0, 1]}), "/input/p", Invalid, "NOT_PRIME"),
+        ("finite_field.decide.irreducible", json!({"p": 1, "polynomial": [1, 1]}), "/input/p", Invalid, "NOT_PRIME"),
+        (
+            "finite_field.decide.irreducible",
+            json!({"p": 7, "polynomial": []}),
+            "/input/polynomial",
+            Invalid,
+            "DEGREE_BELOW_ONE",
+        ),
+        (
+            "finite_field.decide.irreducible",
+            json!({"p": 7, "polynomial": [5]}),
+            "/input/polynomial",
+            Invalid,
+            "DEGREE_BELOW_ONE",
+        ),
+        (
+            "finite_field.decide.irreducible",
+            json!({"p": 7, "polynomial": [1, 1, 14]}),
+            "/input/polynomial/2",
+            Invalid,
+            "LEADING_ZERO",
+        ),
+        (
+            "finite_field.decide.irreducible",
+            json!({"p": 2, "polynomial": long_poly}),
+            "/input/polynomial",
+            Unsupported,
+            "TOO_LARGE",
+        ),
+        (
+            "finite_field.decide.irreducible",
+            json!({"p": format!("1{}", "0".repeat(200)), "polynomial": [1, 1]}),
+            "/input/p",
+            Unsupported,
+            "TOO_LARGE",
+        ),
+        (
+            "finite_field.decide.primitive",
+            json!({"p": 3, "polynomial": (0..=320).map(|i| u32::from(i % 320 == 0)).collect::<Vec<_>>()}),
+            "/input/polynomial",
+            Unsupported,
+            "TOO_LARGE",
+        ),
+        ("finite_field.find.polynomial", json!({"p": 91, "degree": 3}), "/input/p", Invalid, "NOT_PRIME"),
+        ("finite_field.find.polynomial", json!({"p": 5, "degree": 0}), "/input/degree", Invalid, ""),
+        ("finite_field.find.polynomial", json!({"p": 2, "degree": 500}), "/input/degree", Unsupported, "TOO_LARGE"),
+        (
+            "finite_field.find.polynomial",
+            json!({"p": 7, "degree": 180, "primitive": true}),
+            "/input/degree",
+            Unsupported,
+            "TOO_LARGE",
+        ),
+        (
+            "finite_field.compute.element",
+            json!({"p": 7, "modulus": [3, 0, 1], "element": [1, 1]}),
+            "/input/modulus",
+            Invalid,
+            "REDUCIBLE",
+        ),
+        (
+            "finite_field.compute.element",
+            json!({"p": 7, "degree": 2, "element": []}),
+            "/input/element",
+            Invalid,
+            "BAD_LENGTH",
+        ),
+        (
+            "finite_field.compute.element",
+            json!({"p": 7, "degree": 2, "element": [1, 2, 3]}),
+            "/input/element",
+            Invalid,
+            "BAD_LENGTH",
+        ),
+        ("finite_field.compute.element", json!({"p": 7, "element": [1]}), "/input/degree", Invalid, "MISSING"),
+        (
+            "finite_field.compute.element",
+            json!({"p": "18446744073709551629", "degree": 2, "element": [1]}),
+            "/input/p",
+            Unsupported,
+            "TOO_LARGE",
+        ),
+        (
+            "finite_field.count.zeros",
+            json!({"p": 4, "variables": 1, "terms": [[1, [1]]]}),
+            "/input/p",
+            Invalid,
+            "NOT_PRIME",
+        ),
+        (
+            "finite_field.count.zeros",
+            json!({"p": 5, "variables": 2, "terms": [[1, [1]]]}),
+            "/input/terms/0/1",
+            Invalid,
+            "BAD_ARITY",
+        ),
+        (
+            "finite_field.count.zeros",
+            json!({"p": 101, "variables": 3, "terms": [[1, [1, 1, 1]]]}),
+            "/input/variables",
+            Unsupported,
+            "TOO_LARGE",
+        ),
+    ]
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_input_is_refused_at_its_pointer_and_nothing_is_written() {
+    let jac = jacobian::builder().build().await.unwrap();
+    for (id, input, path, status, code) in refusals() {
+        let r = jac.run(CapabilityRequest::new(id, input.clone())).await;
+        assert_eq!(r.status(), status, "{id} {input}: {:?}", r.execution.diagnostics);
+        let hit = r.execution.diagnostics.iter().find(|d| d.path.as_deref() == Some(path));
+        let hit = hit.unwrap_or_else(|| panic!("{id} {input}: {:?} lacks {path}", r.execution.diagnostics));
+        assert!(code.is_empty() || hit.code == code, "{id} {input}: {hit:?} is not {code}");
+        assert!(r.artifact_uris.is_empty(), "{id} {input} wrote {:?}", r.artifact_uris);
+        assert!(r.output.is_null(), "{id} {input} answered {}", r.output);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
+    let jac = jacobian::builder().build().await.unwrap();
+    for (query, expected) in [
+        ("conductor and minimal model of an elliptic curve", "elliptic_curve.compute.invariants"),
+        ("Kodaira symbols and Tamagawa numbers of an elliptic curve", "elliptic_curve.compute.invariants"),
+        ("torsion subgroup of an elliptic curve over Q", "elliptic_curve.compute.torsion"),
+        ("rank of an elliptic curve and its Mordell-Weil generators", "elliptic_curve.compute.rank"),
+        ("search rational points on an elliptic curve of small height", "elliptic_curve.find.points"),
+        ("add two points on an elliptic curve", "elliptic_curve.compute.point_arithmetic"),
+        ("order of a point on an elliptic curve", "elliptic_curve.compute.point_arithmetic"),
+        ("number of points of an elliptic curve modulo p, trace of Frobenius", "elliptic_curve.compute.reduction"),
+        ("curves isogenous to an elliptic curve", "elliptic_curve.compute.isogeny_class"),
+        ("is this polynomial irreducible over F_p", "finite_field.decide.irreducible"),
+        ("is this polynomial primitive over GF(2)", "finite_field.decide.primitive"),
+        ("find an irreducible polynomial of degree n over F_p", "finite_field.find.polynomial"),
+        ("primitive polynomial of degree 16 for an LFSR", "finite_field.find.polynomial"),
+        ("count solutions of a polynomial equation over a finite field", "finite_field.count.zeros"),
+        ("order and minimal polynomial of an element of a finite field", "finite_field.compute.element"),
+    ] {
+        let r = jac.find_value(&json!({"query": query})).unwrap();
+        let ids: Vec<&str> = r.matches.iter().map(|m| m.capability_id.as_str()).collect();
+        assert_eq!(ids.first().copied(), Some(expected), "{query:?} found {ids:?}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_search_that_finds_nothing_is_bounded_and_a_large_multiple_is_refused() {
+    let jac = jacobian::builder().build().await.unwrap();
+    // y² = x³ + 7 has no rational point of small height (it has none at all but infinity).
+    let r =
+        jac.run(CapabilityRequest::new("elliptic_curve.find.points", json!({"curve": [0, 7], "height": 1000}))).await;
+    assert_eq!(r.status(), ExecutionStatus::Succeeded);
+    assert_eq!(r.output, json!({"points": [], "count": 0}));
+    assert!(r.execution.diagnostics.iter().any(|d| d.code == "BOUNDED"), "{:?}", r.execution.diagnostics);
+    // 10^5·(0, 0) on 37a1 would have coordinates of about 2·10^8 digits.
+    let input = json!({"curve": [0, 0, 1, -1, 0], "operation": "multiply", "p": [0, 0], "n": 100_000});
+    let r = jac.run(CapabilityRequest::new("elliptic_curve.compute.point_arithmetic", input)).await;
+    assert_eq!(r.status(), ExecutionStatus::Unsupported, "{:?}", r.execution.diagnostics);
+}
