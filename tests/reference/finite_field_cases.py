@@ -121,17 +121,19 @@ for p, f in [(2, trinomial), (2, [1, 1, 1, 1, 1]), (5, [0, 3]), (P20, [P20 - 3, 
     case("finite_field.decide.primitive", {"p": str(p), "polynomial": s(f)}, primitivity(f, p))
 
 
-# finite_field.find.polynomial: the first primitive x^n + Σ cᵢxⁱ in the order of Σ cᵢpⁱ.
+# finite_field.find.polynomial: the first primitive x^n + Σ cᵢxⁱ with c₀ = (−1)^n·g, g the least
+# primitive root mod p, in the order of Σ_{i≥1} cᵢ·p^(i−1).
 def first_primitive(p, n):
-    for k in itertools.count(1):
-        digits = [(k // p ** i) % p for i in range(n)]
-        f = digits + [1]
+    c0 = (-1) ** n * sympy.primitive_root(p) % p
+    for k in range(p ** (n - 1)):
+        f = [c0] + [(k // p ** i) % p for i in range(n - 1)] + [1]
         if primitivity(f, p)["primitive"]:
             return f
 
 
-for p, n in [(2, 1), (2, 3), (2, 8), (2, 12), (3, 1), (3, 4), (5, 3), (7, 2), (13, 3), (101, 2), (31, 3)]:
-    case("finite_field.find.polynomial", {"p": p, "degree": n, "primitive": True},
+for p, n in [(2, 1), (2, 3), (2, 8), (2, 12), (3, 1), (3, 4), (5, 3), (7, 2), (13, 3), (101, 2), (31, 3), (65537, 2),
+             (1000003, 3), (P20, 2)]:
+    case("finite_field.find.polynomial", {"p": str(p), "degree": n, "primitive": True},
          {"polynomial": s(first_primitive(p, n)), "primitive": True})
 for p, n in [(2, 10), (2, 100), (3, 7), (7, 1), (1000003, 3), (P20, 3), (2 ** 61 - 1, 5)]:
     case("finite_field.find.polynomial", {"p": str(p), "degree": n}, {"primitive": False})

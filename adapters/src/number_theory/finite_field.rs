@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 use jacobian_runtime::adapter::{AdapterContext, AdapterError, Refusal};
 use jacobian_runtime::backend::{BackendKind, Program};
-use jacobian_runtime::contract::{Diagnostic, Mode, Provider};
+use jacobian_runtime::contract::{Diagnostic, Mode};
 use jacobian_runtime::objects::integer::DecimalInteger;
 use jacobian_runtime::typed::Describe;
 use num_bigint::BigInt;
@@ -24,6 +24,12 @@ use serde_json::{Value, json};
 
 use crate::cas::{self, Answer, Claim, Gp, Query};
 use crate::integer::{big, decimal};
+
+mod element;
+mod zeros;
+
+pub use element::{Element, ElementInput, ElementOutput};
+pub use zeros::{CountZeros, ZerosInput, ZerosOutput};
 
 const PARI: BackendKind = BackendKind::Pari;
 const IRREDUCIBILITY: [&str; 3] = [
@@ -418,8 +424,9 @@ impl Query for FindPolynomial {
                 "finite_field.find.polynomial",
                 "Find an irreducible or primitive polynomial over F_p",
                 "A monic irreducible polynomial of degree n over F_p (to build F_{p^n}), or a primitive one.",
-                "An irreducible polynomial from PARI/GP's ffinit, or the first primitive polynomial x^n + Σ cᵢxⁱ in \
-                 the order of Σ cᵢ·pⁱ (deterministic), for a prime p of up to 200 digits with n³·b·(b + 5) ≤ \
+                "An irreducible polynomial from PARI/GP's ffinit, or the first primitive polynomial x^n + Σ cᵢxⁱ \
+                 with c₀ = (−1)^n·g (g the least primitive root mod p: a primitive polynomial's constant term is \
+                 (−1)^n times a primitive root) in the order of Σ_{i≥1} cᵢ·p^(i−1), for a prime p of up to 200 digits with n³·b·(b + 5) ≤ \
                  1.2·10^9, b the bits of p (p^n up to 150 digits for a primitive one). VERIFY replays Rabin's test, \
                  and for a primitive polynomial the order of x against the certified factorization of p^n − 1.",
                 &[
@@ -460,9 +467,12 @@ impl Query for FindPolynomial {
         let program = Program::new(PARI).code("my(p=").int(&i.p).code(",n=").small(n as i64);
         let program = if i.primitive {
             program.code(
-                ",q=p^n-1,L=factor(q)[,1]);if(!isprime(p),print(\"composite\"),for(k=1,q,my(f=(x^n+Pol(digits(k,p)))*\
-                 Mod(1,p),y=Mod(Mod(1,p)*x,f));if(polisirreducible(f)&&y!=0&&vecsum(apply(l->y^(q/l)==1,L~))==0,\
-                 print(Vecrev(lift(f)));break)))",
+                // The constant term of a primitive polynomial is (−1)^n times a primitive root mod p
+                // (its norm), so the search fixes it to (−1)^n·g, g the least primitive root.
+                ",q=p^n-1,L=factor(q)[,1],M=select(l->(p-1)%l==0,L),g=1);if(!isprime(p),print(\"composite\"),\
+                 while(vecsum(apply(l->Mod(g,p)^((p-1)/l)==1,M)),g++);for(k=0,p^(n-1)-1,\
+                 my(f=(x^n+x*Pol(digits(k,p))+(-1)^n*g)*Mod(1,p),y=Mod(Mod(1,p)*x,f));\
+                 if(polisirreducible(f)&&vecsum(apply(l->y^(q/l)==1,L~))==0,print(Vecrev(lift(f)));break)))",
             )
         } else {
             program.code(");if(!isprime(p),print(\"composite\"),print(Vecrev(lift(ffinit(p,n)))))")
@@ -487,385 +497,13 @@ impl Query for FindPolynomial {
     }
 }
 
-/// Rabin's test over F_p for p < 2^64, on coefficient lists from the constant term up: f of
-/// degree n is irreducible iff x^(p^n) ≡ x (mod f) and gcd(x^(p^(n/q)) − x, f) = 1 for every
-/// prime q | n.
-mod rabin {
-    use super::{small_mul as mul, small_pow as pow};
-
-    fn add(a: u64, b: u64, p: u64) -> u64 {
-        ((u128::from(a) + u128::from(b)) % u128::from(p)) as u64
-    }
-
-    fn sub(a: u64, b: u64, p: u64) -> u64 {
-        if a >= b { a - b } else { a + (p - b) }
-    }
-
-    fn trim(mut a: Vec<u64>) -> Vec<u64> {
-        while a.last() == Some(&0) {
-            a.pop();
-        }
-        a
-    }
-
-    /// a mod b, b ≠ 0 trimmed.
-    fn rem(a: &[u64], b: &[u64], p: u64) -> Vec<u64> {
-        let mut r = trim(a.to_vec());
-        let inv = pow(b[b.len() - 1], p - 2, p);
-        while r.len() >= b.len() {
-            let (shift, t) = (r.len() - b.len(), mul(r[r.len() - 1], inv, p));
-            for (j, &c) in b.iter().enumerate() {
-                r[shift + j] = sub(r[shift + j], mul(t, c, p), p);
-            }
-            r = trim(r);
-        }
-        r
-    }
-
-    fn mulmod(a: &[u64], b: &[u64], f: &[u64], p: u64) -> Vec<u64> {
-        let mut c = vec![0; (a.len() + b.len()).saturating_sub(1)];
-        for (i, &x) in a.iter().enumerate() {
-            for (j, &y) in b.iter().enumerate() {
-                c[i + j] = add(c[i + j], mul(x, y, p), p);
-            }
-        }
-        rem(&c, f, p)
-    }
-
-    fn powmod(g: &[u64], e: u64, f: &[u64], p: u64) -> Vec<u64> {
-        let mut acc = rem(&[1], f, p);
-        for i in (0..64 - e.leading_zeros()).rev() {
-            acc = mulmod(&acc, &acc, f, p);
-            if (e >> i) & 1 == 1 {
-                acc = mulmod(&acc, g, f, p);
-            }
-        }
-        acc
-    }
-
-    pub(super) fn irreducible(f: &[u64], p: u64) -> bool {
-        let n = f.len() - 1;
-        let x = rem(&[0, 1], f, p);
-        let mut h = x.clone();
-        let mut q = 2;
-        let (mut m, mut divisors) = (n, vec![]);
-        while m > 1 {
-            if m % q == 0 {
-                divisors.push(n / q);
-                while m % q == 0 {
-                    m /= q;
-                }
-            }
-            q += 1;
-        }
-        for k in 1..=n {
-            h = powmod(&h, p, f, p);
-            if divisors.contains(&k) {
-                let mut d = h.clone();
-                d.resize(d.len().max(2), 0);
-                d[1] = sub(d[1], 1, p);
-                let (mut a, mut b) = (f.to_vec(), trim(d));
-                while !b.is_empty() {
-                    (a, b) = (b.clone(), rem(&a, &b, p));
-                }
-                if a.len() > 1 {
-                    return false;
-                }
-            }
-        }
-        h == x
-    }
-}
-
-/// Input of `finite_field.compute.element`.
-#[derive(Debug, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ElementInput {
-    /// The prime p < 2^64.
-    pub p: DecimalInteger,
-    /// The degree n of F_{p^n}, when no modulus is given (PARI/GP's ffinit then chooses it).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub degree: Option<u32>,
-    /// An irreducible f of degree n, coefficients from the constant term up: F_{p^n} = F_p[x]/(f).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub modulus: Option<Vec<DecimalInteger>>,
-    /// The element as a polynomial in x of degree below n, coefficients from the constant term up.
-    pub element: Vec<DecimalInteger>,
-}
-
-/// Output of `finite_field.compute.element`.
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct ElementOutput {
-    /// The monic modulus f used, from the constant term up.
-    pub modulus: Vec<DecimalInteger>,
-    /// The multiplicative order of the element (null for 0).
-    pub order: Option<DecimalInteger>,
-    /// Whether the element generates F_{p^n}^* (order p^n − 1).
-    pub primitive: bool,
-    /// Its minimal polynomial over F_p, monic, from the constant term up.
-    pub minimal_polynomial: Vec<DecimalInteger>,
-    /// Its trace to F_p, in [0, p).
-    pub trace: DecimalInteger,
-    /// Its norm to F_p, in [0, p).
-    pub norm: DecimalInteger,
-}
-
-fn element_degree(i: &ElementInput) -> usize {
-    i.modulus.as_ref().map_or(i.degree.unwrap_or(1) as usize, |m| m.len().saturating_sub(1))
-}
-
-/// `finite_field.compute.element`.
-pub struct Element;
-
-impl Query for Element {
-    type Input = ElementInput;
-    type Output = ElementOutput;
-
-    fn describe(&self) -> Describe {
-        describe(
-            "finite_field.compute.element",
-            "Arithmetic of an element of F_{p^n}: order, minimal polynomial, trace, norm",
-            "The multiplicative order, minimal polynomial, trace and norm of an element of the finite field \
-             F_{p^n} = F_p[x]/(f), and whether it is a primitive element (generator).",
-            "PARI/GP's ffgen, fforder, minpoly, trace and norm, for p < 2^64 and p^n up to 150 digits. The modulus \
-             f is given (checked irreducible here by Rabin's test) or chosen by ffinit from the degree; the element \
-             is a polynomial in x of degree below n.",
-            &["finite-field", "galois-field", "element", "order", "minimal-polynomial", "trace", "norm", "generator"],
-        )
-    }
-    cas::on_pari!();
-    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
-        vec![(
-            "x + 1 in F_49 = F_7[x]/(x² + 1)",
-            Mode::Explore,
-            json!({"p": 7, "modulus": [1, 0, 1], "element": [1, 1]}),
-        )]
-    }
-    fn validate(&self, i: &ElementInput) -> Result<(), Diagnostic> {
-        let p = prime(&i.p, "/p")?;
-        let n = element_degree(i);
-        match (&i.modulus, i.degree) {
-            (None, None) => return Err(Diagnostic::at("/degree", "MISSING", "give the degree n or the modulus f")),
-            (None, Some(0)) => return Err(Diagnostic::at("/degree", "OUT_OF_RANGE", "the degree is at least 1")),
-            (Some(_), Some(d)) if d as usize != n => {
-                return Err(Diagnostic::at("/degree", "DEGREE_MISMATCH", "the degree differs from the modulus's"));
-            }
-            (Some(m), _) => {
-                let f = polynomial(m, &p, "/modulus")?;
-                let words: Option<Vec<u64>> = f.iter().map(ToPrimitive::to_u64).collect();
-                // Sizes beyond the bounds are refused in preflight, before Rabin's test would run.
-                let fits = p.to_u64().is_some_and(|q| (q as f64).log10() * n as f64 <= MAX_ORDER_DIGITS as f64);
-                if let (Some(f), Some(q)) = (words, p.to_u64())
-                    && fits
-                    && !rabin::irreducible(&f, q)
-                {
-                    let message = "f is reducible over F_p: F_p[x]/(f) is not a field";
-                    return Err(Diagnostic::at("/modulus", "REDUCIBLE", message));
-                }
-            }
-            _ => {}
-        }
-        if i.element.is_empty() || i.element.len() > n {
-            return Err(Diagnostic::at("/element", "BAD_LENGTH", format!("an element has 1 to n = {n} coefficients")));
-        }
-        Ok(())
-    }
-    fn bounds(&self, i: &ElementInput) -> Result<(), Refusal> {
-        if big(&i.p).to_u64().is_none() {
-            return Err(too_large("/p", "p is below 2^64 here".into()));
-        }
-        let at = if i.modulus.is_some() { "/modulus" } else { "/degree" };
-        order_digits(&i.p, element_degree(i), at)?;
-        let modulus = i.modulus.iter().flatten().enumerate().map(|(k, c)| (c, format!("/modulus/{k}")));
-        let element = i.element.iter().enumerate().map(|(k, c)| (c, format!("/element/{k}")));
-        modulus.chain(element).try_for_each(|(c, at)| cas::digit_bound(c, MAX_COEFFICIENT_DIGITS, &at))
-    }
-    fn answer(&self, i: &ElementInput, ctx: &AdapterContext) -> Result<Answer<ElementOutput>, AdapterError> {
-        let p = big(&i.p);
-        let program = Program::new(PARI).code("my(p=").int(&i.p).code(",f=");
-        let program = match &i.modulus {
-            Some(m) => {
-                let f = polynomial(m, &p, "/modulus").map_err(|d| AdapterError::Unsupported(d.message))?;
-                print_poly(program, &f, &p)
-            }
-            None => program.code("ffinit(p,").small(i64::from(i.degree.unwrap_or(1))).code(")"),
-        };
-        let e: Vec<DecimalInteger> = i.element.iter().map(|c| decimal(&big(c).mod_floor(&p))).collect();
-        let program = program.code(",a=ffgen(f,'a),e=subst(Polrev([").list(&e, ",", |g, c| g.int(c)).code(
-            "]),'x,a));print(Vecrev(lift(f)));print(if(e==0,0,fforder(e)));print(Vecrev(lift(minpoly(e))));\
-             print(lift(trace(e)));print(lift(norm(e)))",
-        );
-        let reply = ctx.backend(&program)?;
-        let values = reply.lines.iter().map(|l| Gp::parse(l)).collect::<Result<Vec<_>, _>>()?;
-        let [f, order, minimal, trace, norm] = <[Gp; 5]>::try_from(values)
-            .map_err(|_| AdapterError::Backend("PARI/GP printed the wrong number of lines".into()))?;
-        let f = read_poly(&f)?;
-        let order = order.int()?.clone();
-        let group = num_traits::pow(p.clone(), f.len() - 1) - 1u32;
-        let output = ElementOutput {
-            modulus: decimals(&f),
-            primitive: order == group,
-            order: (!order.is_zero()).then(|| decimal(&order)),
-            minimal_polynomial: minimal.ints()?,
-            trace: decimal(trace.int()?),
-            norm: decimal(norm.int()?),
-        };
-        Ok(output.into())
-    }
-}
-
-/// Input of `finite_field.count.zeros`.
-#[derive(Debug, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ZerosInput {
-    /// The prime p (p^n ≤ 1,000,000).
-    pub p: u64,
-    /// The number of variables n, 1 to 20.
-    #[schemars(range(min = 1, max = 20))]
-    pub variables: u32,
-    /// The terms [coefficient, [e1, …, en]] (an integer and n exponents); [] is the zero polynomial.
-    #[schemars(length(max = 1000))]
-    pub terms: Vec<(DecimalInteger, Vec<u32>)>,
-    /// Also list the affine zeros (the first 10,000, in lexicographic order of (x1, …, xn)).
-    #[serde(default)]
-    pub list: bool,
-}
-
-/// Output of `finite_field.count.zeros`.
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct ZerosOutput {
-    /// The number of zeros in F_p^n.
-    pub affine: u64,
-    /// The number of zeros in projective space: in P^(n−1) when the polynomial is homogeneous, else of its
-    /// homogenization (the projective closure) in P^n.
-    pub projective: u64,
-    /// Whether every term with a non-zero coefficient mod p has the same total degree.
-    pub homogeneous: bool,
-    /// The dimension of the projective space counted in (n − 1 or n).
-    pub projective_dimension: u32,
-    /// The affine zeros, when listed.
-    pub zeros: Option<Vec<Vec<u64>>>,
-    /// Whether every affine zero was listed (null when none were asked for).
-    pub listed_all: Option<bool>,
-}
-
-/// `finite_field.count.zeros`.
-pub struct CountZeros;
-
-impl Query for CountZeros {
-    type Input = ZerosInput;
-    type Output = ZerosOutput;
-
-    fn describe(&self) -> Describe {
-        Describe {
-            scope_rule: "Exactly the given polynomial over F_p.",
-            ..cas::describe(
-                "finite_field.count.zeros",
-                "Count the zeros (points) of a polynomial over F_p",
-                "How many solutions a multivariate polynomial equation f = 0 has over a finite field F_p, affine and \
-                 projective, and optionally the solutions themselves.",
-                "Counts the affine zeros in F_p^n and the projective zeros (in P^(n−1) for a homogeneous \
-                 polynomial, else of the projective closure in P^n) by evaluating f at every point, exactly, for \
-                 p^n ≤ 1,000,000 and p^n times the number of variable occurrences ≤ 2·10^7. The polynomial is a \
-                 list of terms [coefficient, [exponents]].",
-                &["finite-field", "zeros", "point-count", "solutions", "variety", "hypersurface", "enumeration"],
-            )
-        }
-    }
-    fn provider(&self) -> Provider {
-        cas::native(include_str!("finite_field.rs"))
-    }
-    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
-        let circle = json!([[1, [2, 0]], [1, [0, 2]], [-1, [0, 0]]]);
-        vec![(
-            "points of the circle x² + y² = 1 over F_7",
-            Mode::Explore,
-            json!({"p": 7, "variables": 2, "terms": circle}),
-        )]
-    }
-    fn validate(&self, i: &ZerosInput) -> Result<(), Diagnostic> {
-        if !probable_prime(&BigInt::from(i.p)) {
-            return Err(Diagnostic::at("/p", "NOT_PRIME", "p must be a prime"));
-        }
-        if i.variables == 0 || i.variables > 20 {
-            return Err(Diagnostic::at("/variables", "OUT_OF_RANGE", "from 1 to 20 variables"));
-        }
-        match i.terms.iter().position(|(_, e)| e.len() != i.variables as usize) {
-            Some(k) => Err(Diagnostic::at(format!("/terms/{k}/1"), "BAD_ARITY", "one exponent per variable")),
-            None => Ok(()),
-        }
-    }
-    fn bounds(&self, i: &ZerosInput) -> Result<(), Refusal> {
-        let points = i.p.checked_pow(i.variables).filter(|&n| n <= MAX_POINTS);
-        let Some(points) = points else { return Err(too_large("/variables", "p^n is above 1,000,000 points".into())) };
-        let occurrences: u64 = i.terms.iter().map(|(_, e)| e.iter().filter(|&&e| e > 0).count() as u64).sum();
-        if i.terms.len() > 1000 || points.saturating_mul(occurrences.max(1)) > 20_000_000 {
-            return Err(too_large("/terms", "p^n times the variable occurrences is above 2·10^7".into()));
-        }
-        i.terms.iter().enumerate().try_for_each(|(k, (c, _))| cas::digit_bound(c, 1000, &format!("/terms/{k}/0")))
-    }
-    fn answer(&self, i: &ZerosInput, ctx: &AdapterContext) -> Result<Answer<ZerosOutput>, AdapterError> {
-        let (p, n) = (i.p, i.variables as usize);
-        type Term = (u64, Vec<(usize, u64)>, u64);
-        let terms: Vec<Term> = i
-            .terms
-            .iter()
-            .map(|(c, e)| {
-                let c = big(c).mod_floor(&BigInt::from(p)).to_u64().unwrap_or(0);
-                let powers = e.iter().enumerate().filter(|(_, e)| **e > 0).map(|(v, e)| (v, u64::from(*e))).collect();
-                (c, powers, e.iter().map(|&e| u64::from(e)).sum())
-            })
-            .filter(|t| t.0 != 0)
-            .collect();
-        let degree = terms.iter().map(|t| t.2).max().unwrap_or(0);
-        let homogeneous = terms.iter().all(|t| t.2 == degree);
-        let eval = |x: &[u64], top: bool| {
-            terms.iter().filter(|t| !top || t.2 == degree).fold(0, |acc, (c, powers, _)| {
-                let m = powers.iter().fold(*c, |m, &(v, e)| small_mul(m, small_pow(x[v], e, p), p));
-                (acc + m) % p
-            })
-        };
-        let (mut x, mut affine, mut top, mut zeros) = (vec![0u64; n], 0u64, 0u64, vec![]);
-        let total = p.pow(i.variables);
-        for k in 0..total {
-            if k % 65_536 == 0 {
-                ctx.checkpoint()?;
-            }
-            if eval(&x, false) == 0 {
-                affine += 1;
-                if i.list && zeros.len() < MAX_LISTED {
-                    zeros.push(x.clone());
-                }
-            }
-            if !homogeneous && eval(&x, true) == 0 {
-                top += 1;
-            }
-            // The last variable runs fastest, so points come in lexicographic order of (x1, …, xn).
-            for v in x.iter_mut().rev() {
-                *v += 1;
-                if *v < p {
-                    break;
-                }
-                *v = 0;
-            }
-        }
-        let origin = u64::from(terms.iter().all(|t| t.2 > 0));
-        let (projective, projective_dimension) = if homogeneous {
-            ((affine - origin) / (p - 1), i.variables - 1)
-        } else {
-            (affine + (top - 1) / (p - 1), i.variables)
-        };
-        let listed_all = i.list.then_some(zeros.len() as u64 == affine);
-        let zeros = i.list.then_some(zeros);
-        Ok(ZerosOutput { affine, projective, homogeneous, projective_dimension, zeros, listed_all }.into())
-    }
-}
-
-fn small_mul(a: u64, b: u64, p: u64) -> u64 {
+/// a·b mod p in machine words.
+pub(crate) fn small_mul(a: u64, b: u64, p: u64) -> u64 {
     (u128::from(a) * u128::from(b) % u128::from(p)) as u64
 }
 
-fn small_pow(mut b: u64, mut e: u64, p: u64) -> u64 {
+/// b^e mod p in machine words.
+pub(crate) fn small_pow(mut b: u64, mut e: u64, p: u64) -> u64 {
     let mut acc = 1 % p;
     while e > 0 {
         if e & 1 == 1 {
