@@ -138,19 +138,7 @@ impl Query for PointArithmetic {
             let answer = Answer::from(ArithmeticOutput { on_curve: Some(on), ..none });
             return Ok(if on { answer.claim(claim(&a, std::slice::from_ref(&i.p), vec![], None)) } else { answer });
         }
-        let program = i.p.print(ellinit(Program::new(PARI), &a).code("my(P="));
-        let n = i.n.unwrap_or(0);
-        let program = match (i.operation, &i.q) {
-            (Operation::Add, Some(q)) => q.print(program.code(",Q=")).code(");print(elladd(E,P,Q))"),
-            (Operation::Multiply, _) => program
-                .code(",n=")
-                .small(n)
-                .code(");if(n^2*ellheight(E,P)>")
-                .small(MAX_HEIGHT_GROWTH.into())
-                .code(",print(\"large\"),print(ellmul(E,P,n)))"),
-            (Operation::Negate, _) => program.code(");print(ellneg(E,P))"),
-            _ => program.code(");print(ellorder(E,P))"),
-        };
+        let (program, n) = (program(&a, i), i.n.unwrap_or(0));
         let reply = ctx.backend(&program)?;
         if reply.single(PARI)? == "large" {
             return Err(AdapterError::Unsupported(format!("{n}·P would have coordinates of more than 10,000 digits")));
@@ -170,17 +158,37 @@ impl Query for PointArithmetic {
         if !on_curve(&a, &r) {
             return Err(AdapterError::Backend("PARI/GP's result is not on the curve".into()));
         }
-        let (points, relation) = match (i.operation, &i.q) {
-            (Operation::Add, Some(q)) => {
-                (vec![i.p.clone(), q.clone(), r.clone()], json!({"kind": "sum", "p": 0, "q": 1, "r": 2}))
-            }
-            (Operation::Multiply, _) => {
-                (vec![i.p.clone(), r.clone()], json!({"kind": "multiple", "n": n.to_string(), "p": 0, "r": 1}))
-            }
-            _ => (vec![i.p.clone(), r.clone()], json!({"kind": "multiple", "n": "-1", "p": 0, "r": 1})),
+        let (points, relation) = match &i.q {
+            Some(q) if i.operation == Operation::Add => (vec![i.p.clone(), q.clone(), r.clone()], sum(0, 1, 2)),
+            _ => (vec![i.p.clone(), r.clone()], multiple(if i.operation == Operation::Negate { -1 } else { n }, 0, 1)),
         };
         Ok(Answer::from(ArithmeticOutput { point: Some(r), ..none }).claim(claim(&a, &points, vec![relation], None)))
     }
+}
+
+/// The GP program of an operation other than on_curve: the result's point, its order, or "large"
+/// when n·P would have coordinates of more than about 10,000 digits.
+fn program(a: &[Rational; 5], i: &ArithmeticInput) -> Program {
+    let program = i.p.print(ellinit(Program::new(PARI), a).code("my(P="));
+    match (i.operation, &i.q) {
+        (Operation::Add, Some(q)) => q.print(program.code(",Q=")).code(");print(elladd(E,P,Q))"),
+        (Operation::Multiply, _) => program
+            .code(",n=")
+            .small(i.n.unwrap_or(0))
+            .code(");if(n^2*ellheight(E,P)>")
+            .small(MAX_HEIGHT_GROWTH.into())
+            .code(",print(\"large\"),print(ellmul(E,P,n)))"),
+        (Operation::Negate, _) => program.code(");print(ellneg(E,P))"),
+        _ => program.code(");print(ellorder(E,P))"),
+    }
+}
+
+fn sum(p: usize, q: usize, r: usize) -> Value {
+    json!({"kind": "sum", "p": p, "q": q, "r": r})
+}
+
+fn multiple(n: i64, p: usize, r: usize) -> Value {
+    json!({"kind": "multiple", "n": n.to_string(), "p": p, "r": r})
 }
 
 /// Input of `elliptic_curve.compute.reduction`.

@@ -6,6 +6,7 @@ use jacobian_runtime::backend::Program;
 use jacobian_runtime::contract::{Diagnostic, Mode};
 use jacobian_runtime::objects::integer::DecimalInteger;
 use jacobian_runtime::typed::Describe;
+use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
 use schemars::JsonSchema;
@@ -142,6 +143,21 @@ pub struct ElementOutput {
     pub norm: DecimalInteger,
 }
 
+/// Refuses a modulus that is reducible over F_p (Rabin's test in machine words), when p < 2^64 and
+/// p^n is within the bounds; preflight refuses the others before anything runs.
+fn field(m: &[DecimalInteger], p: &BigInt) -> Result<(), Diagnostic> {
+    let f = polynomial(m, p, "/modulus")?;
+    let words: Option<Vec<u64>> = f.iter().map(ToPrimitive::to_u64).collect();
+    let fits = |q: u64| (q as f64).log10() * (f.len() - 1) as f64 <= MAX_ORDER_DIGITS as f64;
+    if let (Some(f), Some(q)) = (words, p.to_u64())
+        && fits(q)
+        && !rabin::irreducible(&f, q)
+    {
+        return Err(Diagnostic::at("/modulus", "REDUCIBLE", "f is reducible over F_p: F_p[x]/(f) is not a field"));
+    }
+    Ok(())
+}
+
 fn element_degree(i: &ElementInput) -> usize {
     i.modulus.as_ref().map_or(i.degree.unwrap_or(1) as usize, |m| m.len().saturating_sub(1))
 }
@@ -182,19 +198,7 @@ impl Query for Element {
             (Some(_), Some(d)) if d as usize != n => {
                 return Err(Diagnostic::at("/degree", "DEGREE_MISMATCH", "the degree differs from the modulus's"));
             }
-            (Some(m), _) => {
-                let f = polynomial(m, &p, "/modulus")?;
-                let words: Option<Vec<u64>> = f.iter().map(ToPrimitive::to_u64).collect();
-                // Sizes beyond the bounds are refused in preflight, before Rabin's test would run.
-                let fits = p.to_u64().is_some_and(|q| (q as f64).log10() * n as f64 <= MAX_ORDER_DIGITS as f64);
-                if let (Some(f), Some(q)) = (words, p.to_u64())
-                    && fits
-                    && !rabin::irreducible(&f, q)
-                {
-                    let message = "f is reducible over F_p: F_p[x]/(f) is not a field";
-                    return Err(Diagnostic::at("/modulus", "REDUCIBLE", message));
-                }
-            }
+            (Some(m), _) => field(m, &p)?,
             _ => {}
         }
         if i.element.is_empty() || i.element.len() > n {

@@ -107,58 +107,90 @@ impl Query for CountZeros {
         i.terms.iter().enumerate().try_for_each(|(k, (c, _))| cas::digit_bound(c, 1000, &format!("/terms/{k}/0")))
     }
     fn answer(&self, i: &ZerosInput, ctx: &AdapterContext) -> Result<Answer<ZerosOutput>, AdapterError> {
-        let (p, n) = (i.p, i.variables as usize);
-        type Term = (u64, Vec<(usize, u64)>, u64);
-        let terms: Vec<Term> = i
-            .terms
-            .iter()
-            .map(|(c, e)| {
-                let c = big(c).mod_floor(&BigInt::from(p)).to_u64().unwrap_or(0);
-                let powers = e.iter().enumerate().filter(|(_, e)| **e > 0).map(|(v, e)| (v, u64::from(*e))).collect();
-                (c, powers, e.iter().map(|&e| u64::from(e)).sum())
-            })
-            .filter(|t| t.0 != 0)
-            .collect();
-        let degree = terms.iter().map(|t| t.2).max().unwrap_or(0);
-        let homogeneous = terms.iter().all(|t| t.2 == degree);
-        let eval = |x: &[u64], top: bool| {
-            terms.iter().filter(|t| !top || t.2 == degree).fold(0, |acc, (c, powers, _)| {
-                let m = powers.iter().fold(*c, |m, &(v, e)| small_mul(m, small_pow(x[v], e, p), p));
-                (acc + m) % p
-            })
-        };
-        let (mut x, mut affine, mut top, mut zeros) = (vec![0u64; n], 0u64, 0u64, vec![]);
-        let total = p.pow(i.variables);
-        for k in 0..total {
-            if k % 65_536 == 0 {
-                ctx.checkpoint()?;
-            }
-            if eval(&x, false) == 0 {
-                affine += 1;
-                if i.list && zeros.len() < MAX_LISTED {
-                    zeros.push(x.clone());
-                }
-            }
-            if !homogeneous && eval(&x, true) == 0 {
-                top += 1;
-            }
-            // The last variable runs fastest, so points come in lexicographic order of (x1, …, xn).
-            for v in x.iter_mut().rev() {
-                *v += 1;
-                if *v < p {
-                    break;
-                }
-                *v = 0;
-            }
-        }
-        let origin = u64::from(terms.iter().all(|t| t.2 > 0));
-        let (projective, projective_dimension) = if homogeneous {
+        let f = Polynomial::read(i);
+        let (affine, top, zeros) = f.enumerate(i.variables, i.list, ctx)?;
+        let (p, origin) = (i.p, u64::from(f.terms.iter().all(|t| t.degree > 0)));
+        let (projective, projective_dimension) = if f.homogeneous {
             ((affine - origin) / (p - 1), i.variables - 1)
         } else {
             (affine + (top - 1) / (p - 1), i.variables)
         };
         let listed_all = i.list.then_some(zeros.len() as u64 == affine);
         let zeros = i.list.then_some(zeros);
+        let homogeneous = f.homogeneous;
         Ok(ZerosOutput { affine, projective, homogeneous, projective_dimension, zeros, listed_all }.into())
+    }
+}
+
+/// A term with a coefficient ≢ 0 mod p.
+struct Term {
+    c: u64,
+    /// (variable, exponent) for every exponent above 0.
+    powers: Vec<(usize, u64)>,
+    degree: u64,
+}
+
+/// The polynomial over F_p: its terms with a coefficient ≢ 0 mod p.
+struct Polynomial {
+    p: u64,
+    terms: Vec<Term>,
+    degree: u64,
+    homogeneous: bool,
+}
+
+impl Polynomial {
+    fn read(i: &ZerosInput) -> Polynomial {
+        let p = i.p;
+        let terms: Vec<_> = i
+            .terms
+            .iter()
+            .map(|(c, e)| {
+                let c = big(c).mod_floor(&BigInt::from(p)).to_u64().unwrap_or(0);
+                let powers = e.iter().enumerate().filter(|(_, e)| **e > 0).map(|(v, e)| (v, u64::from(*e))).collect();
+                Term { c, powers, degree: e.iter().map(|&e| u64::from(e)).sum() }
+            })
+            .filter(|t| t.c != 0)
+            .collect();
+        let degree = terms.iter().map(|t| t.degree).max().unwrap_or(0);
+        let homogeneous = terms.iter().all(|t| t.degree == degree);
+        Polynomial { p, terms, degree, homogeneous }
+    }
+
+    /// f(x), or its part of top degree.
+    fn eval(&self, x: &[u64], top: bool) -> u64 {
+        let p = self.p;
+        self.terms.iter().filter(|t| !top || t.degree == self.degree).fold(0, |acc, t| {
+            let m = t.powers.iter().fold(t.c, |m, &(v, e)| small_mul(m, small_pow(x[v], e, p), p));
+            (acc + m) % p
+        })
+    }
+
+    /// The affine zeros of f and of its top-degree part (when f is not homogeneous), with the first
+    /// [`MAX_LISTED`] zeros of f when asked.
+    fn enumerate(&self, n: u32, list: bool, ctx: &AdapterContext) -> Result<(u64, u64, Vec<Vec<u64>>), AdapterError> {
+        let (mut x, mut affine, mut top, mut zeros) = (vec![0u64; n as usize], 0u64, 0u64, vec![]);
+        for k in 0..self.p.pow(n) {
+            if k % 65_536 == 0 {
+                ctx.checkpoint()?;
+            }
+            if self.eval(&x, false) == 0 {
+                affine += 1;
+                if list && zeros.len() < MAX_LISTED {
+                    zeros.push(x.clone());
+                }
+            }
+            if !self.homogeneous && self.eval(&x, true) == 0 {
+                top += 1;
+            }
+            // The last variable runs fastest, so points come in lexicographic order of (x1, …, xn).
+            for v in x.iter_mut().rev() {
+                *v += 1;
+                if *v < self.p {
+                    break;
+                }
+                *v = 0;
+            }
+        }
+        Ok((affine, top, zeros))
     }
 }
