@@ -23,12 +23,7 @@ use crate::cas::{self, Answer, Claim, Gp, Query};
 use crate::integer::decimal;
 use crate::rational::Rational;
 
-mod group;
-
-pub use group::{
-    ArithmeticInput, ArithmeticOutput, IsogenyClass, IsogenyOutput, Operation, PointArithmetic, Reduction,
-    ReductionInput, ReductionOutput,
-};
+pub mod group;
 
 const PARI: BackendKind = BackendKind::Pari;
 const EVIDENCE: &str = "elliptic_curve.points/v1";

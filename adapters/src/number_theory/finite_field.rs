@@ -25,11 +25,8 @@ use serde_json::{Value, json};
 use crate::cas::{self, Answer, Claim, Gp, Query};
 use crate::integer::{big, decimal};
 
-mod element;
-mod zeros;
-
-pub use element::{Element, ElementInput, ElementOutput};
-pub use zeros::{CountZeros, ZerosInput, ZerosOutput};
+pub mod element;
+pub mod zeros;
 
 const PARI: BackendKind = BackendKind::Pari;
 const IRREDUCIBILITY: [&str; 3] = [
