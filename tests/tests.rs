@@ -11,6 +11,7 @@ mod conformance;
 mod curves_and_fields;
 mod embedding;
 mod evaluate;
+mod fields_and_characters;
 mod graph;
 mod mcp;
 mod number_theory;

@@ -9,12 +9,14 @@
 
 pub mod congruence;
 pub mod diophantine;
+pub mod dirichlet;
 pub mod divisors;
 pub mod elliptic;
 pub mod finite_field;
 pub mod functions;
 pub mod integers;
 pub mod modular;
+pub mod number_field;
 pub mod primes;
 pub mod properties;
 pub mod quadratic_form;
