@@ -95,7 +95,7 @@ impl Operation for Factor {
             relationships: &[("related", "integer.decide.prime")],
             ..cas::describe(
                 "integer.factor",
-                "Prime factorization of an integer",
+                "Prime factorization of an integer or a large number",
                 "The complete factorization of a nonzero integer into proven primes, with certificates on request.",
                 "Factors a nonzero integer of up to 400 digits into prime powers with PARI/GP (trial division, \
                           rho, ECM, MPQS), every factor proven prime. In VERIFY mode each prime comes with a primality \
@@ -216,8 +216,9 @@ impl Operation for IsPrime {
             relationships: &[("related", "integer.factor")],
             ..cas::describe(
                 "integer.decide.prime",
-                "Is a number prime? Primality proof with a certificate",
-                "Whether a number is prime (is n prime?), proven, with a primality certificate or a compositeness witness on request.",
+                "Is a number prime?",
+                "Whether a number is prime (is n prime?), proven: a primality proof with a certificate, or a \
+                 compositeness witness, on request.",
                 "Decides primality of an integer of up to 3000 digits with PARI/GP's proving test (BPSW, then \
                           APRCL or ECPP): the answer is a proof, not a probable-prime test. In VERIFY mode a prime comes \
                           with a certificate (N−1 / Pratt for small numbers, ECPP from primecert otherwise) and a composite \

@@ -753,7 +753,7 @@ impl Query for TotientPreimages {
             "Every n with φ(n) = m: the preimages of Euler's totient function (none for a nontotient).",
             "Inverts φ for m ≤ 10^12 by a search over the primes p with p − 1 | m and their powers, largest first; \
              the preimage count is their number.",
-            &["number-theory", "totient", "euler-phi", "inverse-totient", "preimages", "nontotient"],
+            &["number-theory", "inverse-totient", "preimages", "nontotient", "totient-inverse"],
         )
     }
     fn provider(&self) -> Provider {
