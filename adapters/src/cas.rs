@@ -378,7 +378,9 @@ impl GpParser<'_> {
         loop {
             if self.eat(b',') {
                 let v = self.value(depth + 1)?;
-                rows.last_mut().map(|r| r.push(v));
+                if let Some(r) = rows.last_mut() {
+                    r.push(v);
+                }
             } else if self.eat(b';') {
                 rows.push(vec![self.value(depth + 1)?]);
             } else if self.eat(b']') {

@@ -58,7 +58,7 @@ fn is_prime(n: u64) -> bool {
     if n < 2 {
         return false;
     }
-    if let Some(&p) = BASES.iter().find(|&&p| n % p == 0) {
+    if let Some(&p) = BASES.iter().find(|&&p| n.is_multiple_of(p)) {
         return n == p;
     }
     let s = (n - 1).trailing_zeros();
@@ -772,7 +772,7 @@ impl Query for TotientPreimages {
     }
     fn answer(&self, i: &PreimagesInput, ctx: &AdapterContext) -> Result<Answer<PreimagesOutput>, AdapterError> {
         let divisors = {
-            let mut d: Vec<u64> = (1..).take_while(|k| k * k <= i.m).filter(|k| i.m % k == 0).collect();
+            let mut d: Vec<u64> = (1..).take_while(|k| k * k <= i.m).filter(|k| i.m.is_multiple_of(*k)).collect();
             let high: Vec<u64> = d.iter().rev().map(|k| i.m / k).filter(|h| h * h != i.m).collect();
             d.extend(high);
             d
@@ -799,7 +799,7 @@ impl Query for TotientPreimages {
             }
             ctx.checkpoint()?;
             for (k, &p) in primes.iter().enumerate().skip(start) {
-                if p == 2 || m % (p - 1) != 0 {
+                if p == 2 || !m.is_multiple_of(p - 1) {
                     continue;
                 }
                 let (mut rest, mut power) = (m / (p - 1), u128::from(p));

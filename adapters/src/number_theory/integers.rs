@@ -162,7 +162,7 @@ impl Query for Root {
         if i.k < 2 || i.k > MAX_ROOT_INDEX {
             return Err(Diagnostic::at("/k", "OUT_OF_RANGE", "the index k is between 2 and 100,000"));
         }
-        if i.k % 2 == 0 && i.n.as_str().starts_with('-') {
+        if i.k.is_multiple_of(2) && i.n.as_str().starts_with('-') {
             return Err(Diagnostic::at("/n", "NEGATIVE", "an even root of a negative integer is not real"));
         }
         Ok(())

@@ -616,7 +616,7 @@ impl Query for PadicRoots {
     }
     fn validate(&self, i: &PadicInput) -> Result<(), Diagnostic> {
         let n = i.coefficients.len();
-        if n < 2 || n > MAX_DEGREE + 1 || i.coefficients.iter().skip(1).all(|c| c.as_str() == "0") {
+        if !(2..=MAX_DEGREE + 1).contains(&n) || i.coefficients.iter().skip(1).all(|c| c.as_str() == "0") {
             return Err(Diagnostic::at("/coefficients", "OUT_OF_RANGE", "a polynomial of degree 1 to 200"));
         }
         if !(1..=1000).contains(&i.precision) {
