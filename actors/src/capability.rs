@@ -31,6 +31,26 @@ pub(crate) struct Job {
     /// grace passed), or the thread finishing. The thread that finds it already set has
     /// overrun its run.
     pub(crate) abandoned: Arc<AtomicBool>,
+    /// Concludes the run where the adapter ran, when the episode lets it: see [`Conclude`].
+    pub(crate) conclude: Option<Conclude>,
+}
+
+/// Called on the thread that ran the adapter, with its outcome and the episode's `reply`: either
+/// concludes the run and answers its caller there, sparing a switch to the episode's task (and
+/// drops `reply`, which lets the episode's task end), or, when the episode claimed the run
+/// first (at its deadline or on a cancellation), sends the outcome on `reply` for the episode
+/// to conclude.
+pub(crate) type Conclude = Box<dyn FnOnce(JobOutcome, oneshot::Sender<JobOutcome>) + Send>;
+
+/// Delivers an adapter's outcome: concluded where it is when the job allows, else sent to the
+/// episode.
+fn deliver(outcome: JobOutcome, conclude: Option<Conclude>, reply: oneshot::Sender<JobOutcome>) {
+    match conclude {
+        Some(conclude) => conclude(outcome, reply),
+        None => {
+            let _ = reply.send(outcome);
+        }
+    }
 }
 
 /// What the adapter's thread reports.
@@ -101,10 +121,11 @@ impl Actor for CapabilityActor {
         while st.running < st.max_running {
             let Some(job) = st.waiting.pop_front() else { break };
             if job.prepared.placement() == Placement::Inline {
-                let (outcome, panicked) = invoke(job.prepared, &job.ctx);
-                job.abandoned.store(true, Ordering::SeqCst);
-                let _ = job.reply.send(outcome);
-                drop(job.slot);
+                let Job { prepared, ctx, slot, reply, abandoned, conclude } = job;
+                let (outcome, panicked) = invoke(prepared, &ctx);
+                abandoned.store(true, Ordering::SeqCst);
+                drop(slot);
+                deliver(outcome, conclude, reply);
                 if let Some(why) = panicked {
                     record_panic(&st.shared, &st.id, &why);
                 }
@@ -144,16 +165,18 @@ fn start(id: &str, shared: &Arc<Shared>, job: Job, myself: ActorRef<CapabilityMs
     let shared = Arc::clone(shared);
     let id = id.to_owned();
     tokio::task::spawn_blocking(move || {
-        let Job { prepared, ctx, slot, reply, abandoned } = job;
+        let Job { prepared, ctx, slot, reply, abandoned, conclude } = job;
         let (outcome, panicked) = invoke(prepared, &ctx);
         let overran = abandoned.swap(true, Ordering::SeqCst);
         if overran {
             shared.health.past_deadline(&id, -1);
         }
-        let _ = reply.send(outcome);
-        // The slot is released only now that the thread is done with the adapter.
+        // The slot is released only now that the thread is done with the adapter. The actors'
+        // books are told before the run is answered, so that their work is under way, not
+        // competing with the caller, when it gets the answer.
         drop(slot);
         let _ = myself.cast(CapabilityMsg::Finished { panicked, overran });
+        deliver(outcome, conclude, reply);
     });
 }
 

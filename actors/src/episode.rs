@@ -1,32 +1,38 @@
-//! The episode actor: one per run, owning its lifecycle, cancellation token and record.
+//! The episode: one task per run, owning its lifecycle, cancellation token and record.
 //!
 //! Stages: VALIDATION (policy, health, reasoning ids, schema and cross-field rules) →
 //! PREFLIGHT (admission to a slot, the adapter's cost checks) → EXECUTION (the capability
 //! actor's blocking thread) → CHECKING (VERIFY: an authorized checker, reached through the
 //! scheduler) → PERSISTENCE (verification record, binding check, episode record). Every path
 //! out of every stage goes through `finish`, which seals the result and appends the episode
-//! record before the caller gets anything.
+//! record before the caller gets anything. When the adapter answers before the deadline and no
+//! check is due, its own thread finishes the run and answers the caller, sparing a switch back
+//! to the episode's task; the deadline and cancellation are still watched by the task, which
+//! then claims the run instead (see `Claim`).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use jacobian_runtime::adapter::{
-    AdapterContext, AdapterError, ArtifactWriter, PrepareContext, Progress, ProgressSink, Refusal, RunBudget,
+    AdapterContext, AdapterError, ArtifactWriter, PrepareContext, PreparedRun, Progress, ProgressSink, Refusal,
+    RunBudget,
 };
+use jacobian_runtime::catalog::Installed;
 use jacobian_runtime::contract::{Accounting, AssuranceLevel, Obligation, Severity};
-use jacobian_runtime::invoke::{RunFrame, from_outcome, non_conclusion, provider_ref, request_digest};
+use jacobian_runtime::invoke::{RunFrame, from_outcome, non_conclusion, provider_ref};
 use jacobian_runtime::verification::{RecordContext, enforce, promote, write_record};
 use jacobian_runtime::{
-    ArtifactReader, CapabilityRequest, CapabilityResult, Diagnostic, Evidence, ExecutionStatus, Mode, Stage, Verdict,
+    ArtifactReader, CapabilityRequest, CapabilityResult, Diagnostic, Digest, Evidence, ExecutionStatus, Mode, Stage,
+    Verdict,
 };
-use ractor::{Actor, ActorProcessingErr, ActorRef};
+use ractor::ActorRef;
 use tokio::sync::mpsc::UnboundedSender;
 use tokio::sync::oneshot;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
-use crate::capability::{CapabilityMsg, Job, JobFailure};
+use crate::capability::{CapabilityMsg, Conclude, Job, JobFailure, JobOutcome};
 use crate::checking::{CheckReply, CheckRequest};
 use crate::records::EpisodeRecord;
 use crate::scheduler::{Admission, RunId, SchedulerMsg, SlotGuard, Ticket};
@@ -42,7 +48,10 @@ pub(crate) struct RunSpec {
     pub(crate) tenant: TenantId,
     pub(crate) run_id: RunId,
     pub(crate) episode_id: Arc<str>,
-    pub(crate) request: CapabilityRequest,
+    /// Shared with the handle, which answers from it if the episode itself cannot.
+    pub(crate) request: Arc<CapabilityRequest>,
+    /// Digest of the request, computed once by the handle.
+    pub(crate) request_digest: Digest,
     pub(crate) submitted: Instant,
     pub(crate) submitted_unix_ms: u64,
     pub(crate) wall: Duration,
@@ -51,34 +60,15 @@ pub(crate) struct RunSpec {
     pub(crate) caller_cancel: Option<CancellationToken>,
 }
 
-pub(crate) struct Episode;
-
-pub(crate) struct EpisodeState {
-    spec: Option<RunSpec>,
-    reply: Option<oneshot::Sender<CapabilityResult>>,
-}
-
-impl Actor for Episode {
-    type Msg = ();
-    type State = EpisodeState;
-    type Arguments = (RunSpec, oneshot::Sender<CapabilityResult>);
-
-    async fn pre_start(
-        &self,
-        _: ActorRef<()>,
-        (spec, reply): Self::Arguments,
-    ) -> Result<EpisodeState, ActorProcessingErr> {
-        Ok(EpisodeState { spec: Some(spec), reply: Some(reply) })
-    }
-
-    async fn post_start(&self, myself: ActorRef<()>, st: &mut EpisodeState) -> Result<(), ActorProcessingErr> {
-        if let (Some(spec), Some(reply)) = (st.spec.take(), st.reply.take()) {
-            let result = Run::new(spec).execute().await;
-            let _ = reply.send(result);
-        }
-        myself.stop(None);
-        Ok(())
-    }
+/// Starts the episode of a run on a task of its own, which sends the result on `reply`.
+///
+/// The task does not depend on the caller: a caller that stops waiting does not stop the run,
+/// which still ends in `finish` and appends its record. The episode's messages go to long-lived
+/// actors (the scheduler, the capability actor, the checker tree), so it needs no mailbox of
+/// its own. A panic ends the task and drops `reply`, which the caller reports as a failed
+/// episode.
+pub(crate) fn start(spec: RunSpec, reply: oneshot::Sender<CapabilityResult>) {
+    tokio::spawn(Run::new(spec).execute(reply));
 }
 
 /// Why waiting stopped early.
@@ -87,11 +77,37 @@ enum Interrupt {
     Cancelled,
 }
 
+/// What ends a wait early: the run's deadline, its token, and the caller's token.
+#[derive(Clone)]
+struct Watch {
+    deadline: Instant,
+    token: CancellationToken,
+    caller: Option<CancellationToken>,
+}
+
+impl Watch {
+    async fn cancelled(&self) {
+        match &self.caller {
+            Some(caller) => tokio::select! { _ = self.token.cancelled() => {}, _ = caller.cancelled() => {} },
+            None => self.token.cancelled().await,
+        }
+    }
+
+    /// Awaits `fut` unless the deadline passes or the run is cancelled first.
+    async fn wait<T>(&self, fut: impl std::future::Future<Output = T>) -> Result<T, Interrupt> {
+        tokio::select! {
+            biased;
+            v = fut => Ok(v),
+            _ = tokio::time::sleep_until(self.deadline) => Err(Interrupt::Deadline),
+            _ = self.cancelled() => Err(Interrupt::Cancelled),
+        }
+    }
+}
+
 /// A run in progress.
 struct Run {
     spec: RunSpec,
-    token: CancellationToken,
-    deadline: Instant,
+    watch: Watch,
     std_deadline: std::time::Instant,
     frame: RunFrame,
     stage: Stage,
@@ -103,21 +119,57 @@ struct Run {
 
 type Early = Box<CapabilityResult>;
 
+/// A run admitted to a slot, ready for its adapter.
+struct Admitted {
+    installed: Arc<Installed>,
+    request: Arc<CapabilityRequest>,
+    prepared: Box<dyn PreparedRun>,
+    slot: SlotGuard,
+    scheduler: ActorRef<SchedulerMsg>,
+    tenant: Arc<Tenant>,
+    reader: ArtifactReader,
+}
+
+/// The rest of a run once its adapter has been started: whoever takes it from the [`Claim`]
+/// concludes the run and answers the caller.
+struct Tail {
+    run: Run,
+    installed: Arc<Installed>,
+    request: Arc<CapabilityRequest>,
+    scheduler: ActorRef<SchedulerMsg>,
+    tenant: Arc<Tenant>,
+    reader: ArtifactReader,
+    reply: oneshot::Sender<CapabilityResult>,
+}
+
+/// Who concludes a run whose adapter is running: the adapter's thread, when the adapter
+/// answers first and no check is due (the result then goes to the caller without another
+/// thread switch), or the episode task, when the deadline or a cancellation comes first (it
+/// then stops the adapter and answers within the grace). Each side takes the tail
+/// under the lock, so exactly one of them answers.
+type Claim = Arc<Mutex<Option<Tail>>>;
+
+fn take(claim: &Claim) -> Option<Tail> {
+    claim.lock().unwrap_or_else(|p| p.into_inner()).take()
+}
+
 impl Run {
     fn new(spec: RunSpec) -> Self {
-        let token = spec.shared.root_cancel.child_token();
-        let deadline = spec.submitted + spec.wall;
-        let std_deadline = std::time::Instant::now() + deadline.saturating_duration_since(Instant::now());
+        let watch = Watch {
+            deadline: spec.submitted + spec.wall,
+            token: spec.shared.root_cancel.child_token(),
+            caller: spec.caller_cancel.clone(),
+        };
+        let std_deadline = std::time::Instant::now() + watch.deadline.saturating_duration_since(Instant::now());
         let frame = RunFrame {
             episode_id: spec.episode_id.to_string(),
-            request_digest: request_digest(&spec.request),
+            request_digest: spec.request_digest,
             policy_digest: spec.shared.policy_digest,
             accounting: Accounting::default(),
         };
         Run {
             spec,
-            token,
-            deadline,
+            watch,
             std_deadline,
             frame,
             stage: Stage::Validation,
@@ -142,21 +194,9 @@ impl Run {
         ))
     }
 
-    async fn cancelled(&self) {
-        match &self.spec.caller_cancel {
-            Some(caller) => tokio::select! { _ = self.token.cancelled() => {}, _ = caller.cancelled() => {} },
-            None => self.token.cancelled().await,
-        }
-    }
-
     /// Awaits `fut` unless the deadline passes or the run is cancelled first.
     async fn wait<T>(&self, fut: impl std::future::Future<Output = T>) -> Result<T, Interrupt> {
-        tokio::select! {
-            biased;
-            v = fut => Ok(v),
-            _ = tokio::time::sleep_until(self.deadline) => Err(Interrupt::Deadline),
-            _ = self.cancelled() => Err(Interrupt::Cancelled),
-        }
+        self.watch.wait(fut).await
     }
 
     fn interrupted(&self, why: Interrupt, during: &str) -> Early {
@@ -175,17 +215,21 @@ impl Run {
         }
     }
 
-    async fn execute(mut self) -> CapabilityResult {
+    /// Runs every stage and answers `reply`, from this task or from the adapter's thread.
+    async fn execute(mut self, reply: oneshot::Sender<CapabilityResult>) {
         crate::metrics::run_started(&self.spec.request.capability_id);
-        let result = match self.stages().await {
-            Ok(r) | Err(r) => *r,
-        };
-        self.finish(result)
+        match self.admit().await {
+            Ok(admitted) => self.run_adapter(admitted, reply).await,
+            Err(early) => {
+                let _ = reply.send(self.finish(*early));
+            }
+        }
     }
 
-    async fn stages(&mut self) -> Result<Early, Early> {
+    /// VALIDATION and PREFLIGHT, up to a granted slot.
+    async fn admit(&mut self) -> Result<Admitted, Early> {
         let shared = Arc::clone(&self.spec.shared);
-        let request = self.spec.request.clone();
+        let request = Arc::clone(&self.spec.request);
 
         // VALIDATION
         let installed = match shared.catalog.get(&request.capability_id) {
@@ -239,7 +283,7 @@ impl Run {
             run_id: Arc::clone(&self.spec.run_id),
             capability_id: Arc::from(installed.id()),
             tenant: self.spec.tenant.clone(),
-            cancel: self.token.clone(),
+            cancel: self.watch.token.clone(),
         };
         if scheduler.cast(SchedulerMsg::Admit(ticket, tx.into())).is_err() {
             return Err(self.stop(
@@ -265,70 +309,133 @@ impl Run {
             }
         };
         if let Err(refusal) =
-            prepared.preflight(&RunBudget { wall: self.deadline.saturating_duration_since(Instant::now()) })
+            prepared.preflight(&RunBudget { wall: self.watch.deadline.saturating_duration_since(Instant::now()) })
         {
             return Err(match refusal {
                 Refusal::Unsupported(d) => self.stop(ExecutionStatus::Unsupported, vec![in_input(d)]),
                 Refusal::OverBudget(d) => self.stop(ExecutionStatus::BudgetExceeded, vec![in_input(d)]),
             });
         }
+        Ok(Admitted { installed, request, prepared, slot, scheduler, tenant, reader })
+    }
 
-        // EXECUTION
+    /// EXECUTION, then the rest of the run from whichever side concludes it (see [`Claim`]).
+    async fn run_adapter(mut self, admitted: Admitted, reply: oneshot::Sender<CapabilityResult>) {
         self.stage = Stage::Execution;
+        let shared = Arc::clone(&self.spec.shared);
+        let Admitted { installed, request, prepared, slot, scheduler, tenant, reader } = admitted;
         let Some(actor) = shared.capabilities.get(installed.id()).map(|a| a.value().clone()) else {
-            return Err(self.stop(
+            let early = self.stop(
                 ExecutionStatus::AdapterFailed,
                 vec![Diagnostic::error("CAPABILITY_UNAVAILABLE", "the capability's actor is restarting; retry")],
-            ));
+            );
+            let _ = reply.send(self.finish(*early));
+            return;
         };
         let ctx = AdapterContext::new(
             Arc::clone(&self.spec.episode_id),
             request.mode,
             self.std_deadline,
-            self.token.clone(),
+            self.watch.token.clone(),
             progress_sink(&scheduler, &self.spec.run_id, self.spec.progress.clone()),
             ArtifactWriter::new(Arc::clone(&tenant.store), Arc::clone(&self.spec.episode_id)),
         )
         .with_backends(Arc::clone(&shared.backends) as _);
         let (tx, mut rx) = oneshot::channel();
         let abandoned = Arc::new(AtomicBool::new(false));
-        let job = Job { prepared, ctx, slot, reply: tx, abandoned: Arc::clone(&abandoned) };
+        let watch = self.watch.clone();
+        let verify = request.mode == Mode::Verify;
+        let claim: Claim =
+            Arc::new(Mutex::new(Some(Tail { run: self, installed, request, scheduler, tenant, reader, reply })));
+        // A VERIFY result is checked through the scheduler, which only this task can await.
+        let conclude: Option<Conclude> = (!verify).then(|| {
+            let claim = Arc::clone(&claim);
+            Box::new(move |job: JobOutcome, reply: oneshot::Sender<JobOutcome>| match take(&claim) {
+                Some(tail) => {
+                    // This task has nothing left to wait for.
+                    drop(reply);
+                    tail.conclude_now(job);
+                }
+                None => {
+                    let _ = reply.send(job);
+                }
+            }) as Conclude
+        });
+        let job = Job { prepared, ctx, slot, reply: tx, abandoned: Arc::clone(&abandoned), conclude };
         if actor.cast(CapabilityMsg::Execute(job)).is_err() {
-            return Err(self.stop(
-                ExecutionStatus::AdapterFailed,
-                vec![Diagnostic::error("CAPABILITY_UNAVAILABLE", "the capability's actor is restarting; retry")],
-            ));
+            // The job was never started, so the tail is still here.
+            if let Some(tail) = take(&claim) {
+                let early = tail.run.stop(
+                    ExecutionStatus::AdapterFailed,
+                    vec![Diagnostic::error("CAPABILITY_UNAVAILABLE", "the capability's actor is restarting; retry")],
+                );
+                tail.answer(*early);
+            }
+            return;
         }
-        let (answer, stopped) = match self.wait(&mut rx).await {
+        let waited = watch.wait(&mut rx).await;
+        // Nothing left to do here when the adapter's thread claimed the run: it answers the
+        // caller (having closed `rx`).
+        let Some(mut tail) = take(&claim) else { return };
+        let (answer, stopped) = match waited {
             Ok(answer) => (answer, None),
             Err(why) => {
                 // Stop the adapter, and give it the grace period to return what it has.
-                self.token.cancel();
+                watch.token.cancel();
                 match tokio::time::timeout(shared.grace, &mut rx).await {
                     Ok(answer) => (answer, Some(why)),
                     Err(_) => {
                         if !abandoned.swap(true, Ordering::SeqCst) {
-                            shared.health.past_deadline(installed.id(), 1);
+                            shared.health.past_deadline(tail.installed.id(), 1);
                         }
-                        return Err(self.interrupted(why, "while the adapter was running"));
+                        let early = tail.run.interrupted(why, "while the adapter was running");
+                        tail.answer(*early);
+                        return;
                     }
                 }
             }
         };
+        let result = match tail.outcome(answer, stopped) {
+            Ok((mut result, evidence)) => {
+                // CHECKING
+                if tail.request.mode == Mode::Verify
+                    && result.succeeded()
+                    && let Some(evidence) = evidence
+                {
+                    tail.run.stage = Stage::Checking;
+                    tail.run.check(&tail.scheduler, &tail.tenant, tail.reader.clone(), evidence, &mut result).await;
+                }
+                result
+            }
+            Err(early) => *early,
+        };
+        tail.answer(result);
+    }
+}
+
+impl Tail {
+    /// The adapter's answer as a result, and its evidence for the checking stage; `stopped`
+    /// says whether the episode had stopped the adapter before it answered.
+    fn outcome(
+        &mut self,
+        answer: Result<JobOutcome, oneshot::error::RecvError>,
+        stopped: Option<Interrupt>,
+    ) -> Result<(CapabilityResult, Option<Evidence>), Early> {
+        let run = &mut self.run;
         let job = match answer {
             Ok(job) => job,
             Err(_) => {
-                return Err(self.stop(
+                return Err(run.stop(
                     ExecutionStatus::AdapterFailed,
                     vec![Diagnostic::error("ADAPTER_LOST", "the adapter's thread ended without an answer")],
                 ));
             }
         };
-        self.cpu_ms = job.cpu.as_secs_f64() * 1e3;
+        run.cpu_ms = job.cpu.as_secs_f64() * 1e3;
         let outcome = match job.result {
             Ok(outcome) => outcome,
             Err(JobFailure::Panicked(why)) => {
-                return Err(self.stop(
+                return Err(run.stop(
                     ExecutionStatus::AdapterFailed,
                     vec![Diagnostic::error("ADAPTER_PANICKED", format!("the adapter panicked: {why}"))],
                 ));
@@ -336,7 +443,7 @@ impl Run {
             Err(JobFailure::Adapter(e)) => {
                 // An adapter that stopped because the episode stopped it reports the episode's reason.
                 if let (Some(why), AdapterError::Cancelled | AdapterError::DeadlineExceeded) = (stopped, &e) {
-                    return Err(self.interrupted(why, "while the adapter was running"));
+                    return Err(run.interrupted(why, "while the adapter was running"));
                 }
                 let (status, code) = match &e {
                     AdapterError::Cancelled => (ExecutionStatus::Cancelled, "CANCELLED"),
@@ -344,22 +451,31 @@ impl Run {
                     AdapterError::Unsupported(_) => (ExecutionStatus::Unsupported, "UNSUPPORTED"),
                     _ => (ExecutionStatus::AdapterFailed, "BACKEND_FAILED"),
                 };
-                return Err(self.stop(status, vec![Diagnostic::error(code, e.to_string())]));
+                return Err(run.stop(status, vec![Diagnostic::error(code, e.to_string())]));
             }
         };
-        let (mut result, evidence) = from_outcome(&installed, &request, outcome, &self.frame, &*tenant.store);
-
-        // CHECKING
-        if request.mode == Mode::Verify
-            && result.succeeded()
-            && let Some(evidence) = evidence
-        {
-            self.stage = Stage::Checking;
-            self.check(&scheduler, &tenant, reader, evidence, &mut result).await;
-        }
-        Ok(Box::new(result))
+        let r = from_outcome(&self.installed, &self.request, outcome, &run.frame, &*self.tenant.store);
+        Ok(r)
     }
 
+    /// Concludes the run on the adapter's thread, which answered before any interruption; no
+    /// check is due (VERIFY runs are never concluded there).
+    fn conclude_now(mut self, job: JobOutcome) {
+        let result = match self.outcome(Ok(job), None) {
+            Ok((result, _)) => result,
+            Err(early) => *early,
+        };
+        self.answer(result);
+    }
+
+    /// PERSISTENCE, then the answer to the caller.
+    fn answer(self, result: CapabilityResult) {
+        let result = self.run.finish(result);
+        let _ = self.reply.send(result);
+    }
+}
+
+impl Run {
     async fn check(
         &mut self,
         scheduler: &ActorRef<SchedulerMsg>,
@@ -382,7 +498,7 @@ impl Run {
         let request = CheckRequest {
             evidence: evidence.clone(),
             artifacts: reader,
-            cancel: self.token.child_token(),
+            cancel: self.watch.token.child_token(),
             deadline: self.std_deadline,
         };
         let reply = if scheduler.cast(SchedulerMsg::Check(Box::new(request), tx.into())).is_err() {
@@ -395,7 +511,7 @@ impl Run {
             self.wait(rx).await
         };
         let reply = match reply {
-            Ok(Ok(CheckReply::Failed { interrupted: true, .. })) if Instant::now() >= self.deadline => {
+            Ok(Ok(CheckReply::Failed { interrupted: true, .. })) if Instant::now() >= self.watch.deadline => {
                 Err(Interrupt::Deadline)
             }
             Ok(Ok(CheckReply::Failed { interrupted: true, .. })) => Err(Interrupt::Cancelled),
@@ -403,7 +519,7 @@ impl Run {
         };
         match reply {
             Err(why) => {
-                self.token.cancel();
+                self.watch.token.cancel();
                 let (status, code) = match why {
                     Interrupt::Deadline => (ExecutionStatus::TimedOut, "CHECK_TIMED_OUT"),
                     Interrupt::Cancelled => (ExecutionStatus::Cancelled, "CHECK_CANCELLED"),

@@ -25,7 +25,7 @@ use tokio::sync::{Notify, oneshot};
 use tokio_util::sync::CancellationToken;
 
 use crate::backends::{BackendPolicy, BackendPools, PoolStats};
-use crate::episode::{Episode, RunSpec};
+use crate::episode::{self, RunSpec};
 use crate::error::JacobianError;
 use crate::health::{Health, HealthBoard, HealthPolicy};
 use crate::reasoning::{ReasoningEntry, WriteAck};
@@ -356,10 +356,12 @@ impl Jacobian {
         let submitted = tokio::time::Instant::now();
         let n = shared.next_id();
         let episode_id: Arc<str> = Arc::from(format!("ep-{}-{n}", shared.id_prefix));
+        let request = Arc::new(request);
+        let request_digest = request_digest(&request);
         let frame = |status, code: &str, message: String| {
             let f = RunFrame {
                 episode_id: episode_id.to_string(),
-                request_digest: request_digest(&request),
+                request_digest,
                 policy_digest: shared.policy_digest,
                 accounting: Accounting::default(),
             };
@@ -393,7 +395,8 @@ impl Jacobian {
             tenant: options.tenant,
             run_id,
             episode_id: Arc::clone(&episode_id),
-            request: request.clone(),
+            request: Arc::clone(&request),
+            request_digest,
             submitted,
             submitted_unix_ms: unix_ms(),
             wall,
@@ -402,13 +405,7 @@ impl Jacobian {
             caller_cancel: options.cancel,
         };
         let (tx, rx) = oneshot::channel();
-        if let Err(e) = Actor::spawn(None, Episode, (spec, tx)).await {
-            return frame(
-                ExecutionStatus::AdapterFailed,
-                "EPISODE_FAILED",
-                format!("the episode could not start: {e}"),
-            );
-        }
+        episode::start(spec, tx);
         match tokio::time::timeout_at(submitted + wall + shared.grace + BACKSTOP, rx).await {
             Ok(Ok(result)) => result,
             Ok(Err(_)) => {

@@ -115,8 +115,11 @@ impl Lender {
                 shelf.waiting.pop_front();
                 let (idle, waiting) = (shelf.idle.len(), shelf.waiting.len());
                 drop(shelf);
-                // The next in line may find another idle process.
-                self.returned.notify_all();
+                // The next in line may find another idle process. A run that waits has put its
+                // ticket in line under the lock, so with nobody in line nobody needs waking.
+                if waiting > 0 {
+                    self.returned.notify_all();
+                }
                 self.served.fetch_add(1, Ordering::Relaxed);
                 counters::shelf(backend, self.workers, idle, waiting);
                 return Ok(process);
@@ -143,9 +146,12 @@ impl Lender {
     pub(crate) fn give(&self, process: Process) {
         let mut shelf = self.shelf();
         shelf.idle.push(process);
-        counters::shelf(self.backend, self.workers, shelf.idle.len(), shelf.waiting.len());
+        let waiting = shelf.waiting.len();
+        counters::shelf(self.backend, self.workers, shelf.idle.len(), waiting);
         drop(shelf);
-        self.returned.notify_all();
+        if waiting > 0 {
+            self.returned.notify_all();
+        }
     }
 
     fn open(&self, why: &str) {

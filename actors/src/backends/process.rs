@@ -28,6 +28,8 @@ const SLICE: Duration = Duration::from_millis(5);
 const CPU_CHECK_EVERY: u32 = 64;
 /// Lines of standard error kept for diagnostics.
 const STDERR_LINES: usize = 20;
+/// Bytes taken from the backend's output per read.
+const READ_CHUNK: usize = 64 * 1024;
 
 /// How an exchange ended.
 pub(crate) enum Exchange {
@@ -56,7 +58,11 @@ pub(crate) struct Process {
     pub(crate) pgid: Pid,
     stdin: ChildStdin,
     stdout: ChildStdout,
+    /// Output read but not yet taken as whole lines.
     pending: Vec<u8>,
+    /// Where reads land, allocated once: zeroing a fresh buffer on every exchange costs more
+    /// than a small program's whole reply.
+    chunk: Box<[u8]>,
     stderr: Arc<Mutex<Vec<String>>>,
     scratch: tempfile::TempDir,
     /// The scratch directory's modification time when it was last known empty.
@@ -119,6 +125,7 @@ impl Process {
             stdin,
             stdout,
             pending: Vec::new(),
+            chunk: vec![0; READ_CHUNK].into_boxed_slice(),
             stderr: kept,
             scratch_mtime: std::fs::metadata(scratch.path()).and_then(|m| m.modified()).ok(),
             scratch,
@@ -159,24 +166,36 @@ impl Process {
             return Exchange::Broken(format!("could not send the program ({e}): {}", self.exit_text()));
         }
         let mut reader = FrameReader::new(&nonce, skip_foreign);
-        let mut chunk = [0u8; 64 * 1024];
         loop {
-            // Whole lines already read first.
-            while let Some(end) = self.pending.iter().position(|&b| b == b'\n') {
-                let line: Vec<u8> = self.pending.drain(..=end).collect();
-                match reader.feed(&String::from_utf8_lossy(&line)) {
+            // Whole lines already read first, in place; what they took is then cut off at once.
+            let mut taken = 0;
+            let mut ended = None;
+            while let Some(len) = self.pending[taken..].iter().position(|&b| b == b'\n') {
+                let line = &self.pending[taken..taken + len + 1];
+                taken += len + 1;
+                match reader.feed(&String::from_utf8_lossy(line)) {
                     Step::More => {}
-                    Step::Done(frame) => return Exchange::Frame(frame),
-                    Step::Violation(why) => return Exchange::Broken(format!("printed {why}")),
+                    Step::Done(frame) => {
+                        ended = Some(Exchange::Frame(frame));
+                        break;
+                    }
+                    Step::Violation(why) => {
+                        ended = Some(Exchange::Broken(format!("printed {why}")));
+                        break;
+                    }
                 }
+            }
+            self.pending.drain(..taken);
+            if let Some(ended) = ended {
+                return ended;
             }
             if self.pending.len() > super::protocol::MAX_REPLY_BYTES {
                 return Exchange::Broken("printed a line longer than a reply may be".into());
             }
-            match self.stdout.read(&mut chunk) {
+            match self.stdout.read(&mut self.chunk) {
                 Ok(0) => return Exchange::Broken(self.exit_text()),
                 Ok(n) => {
-                    self.pending.extend_from_slice(&chunk[..n]);
+                    self.pending.extend_from_slice(&self.chunk[..n]);
                     continue;
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}

@@ -49,9 +49,11 @@ impl Dialect {
         let body = program.text();
         match self.backend {
             // The body is a GP expression sequence evaluated in a closure, so `my` declares locals.
+            // gp writes each `print` at once, and every write wakes the reader: the status and
+            // END lines go out in one `print`.
             BackendKind::Pari => format!(
-                "print(\"@@J {nonce} BEGIN\");iferr((()->{body})();print(\"@@J {nonce} OK\"),jcbE,\
-                 print(\"@@J {nonce} ERR \",jcbE));print(\"@@J {nonce} END\");\n"
+                "print(\"@@J {nonce} BEGIN\");iferr((()->{body})();print(\"@@J {nonce} OK\\n@@J {nonce} END\"),jcbE,\
+                 print(\"@@J {nonce} ERR \",jcbE,\"\\n@@J {nonce} END\"));\n"
             ),
             // The body is a procedure body: its variables are local to the procedure. An error
             // skips the rest of the line it occurs on, so the END marker has a line of its own.

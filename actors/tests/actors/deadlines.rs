@@ -2,7 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-use jacobian_actors::{HealthPolicy, HealthStatus, RunOptions};
+use jacobian_actors::{HealthPolicy, HealthStatus, RunOptions, TenantId};
 use jacobian_runtime::contract::CompletenessState;
 use jacobian_runtime::{AssuranceLevel, ExecutionStatus, Stage};
 use serde_json::json;
@@ -47,6 +47,25 @@ async fn an_adapter_that_ignores_cancellation_still_times_out() {
     let health = jac.health().into_iter().find(|(id, _)| id == "test.a").unwrap().1;
     assert_eq!(health.status, HealthStatus::Degraded);
     jac.shutdown(Duration::from_secs(1)).await;
+}
+
+/// An adapter that answers right at its deadline races the episode for the run: whichever
+/// concludes it (the adapter's thread, or the episode stopping the adapter), the run is
+/// answered once, with one record.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_run_that_ends_at_its_deadline_is_answered_once_with_one_record() {
+    let jac = builder("[limits]\ngrace_ms = 200\nconcurrency = 2").build().await.unwrap();
+    let tenant = TenantId::local();
+    let before = jac.episode_count(&tenant);
+    let mut statuses = std::collections::BTreeMap::new();
+    for i in 0..30u64 {
+        let r = jac.run(req("test.a", json!({"action": "spin", "ms": 18 + i % 5, "n": 9100 + i})).wall_ms(20)).await;
+        assert!(matches!(r.status(), ExecutionStatus::Succeeded | ExecutionStatus::TimedOut), "{:?}", r.execution);
+        *statuses.entry(format!("{:?}", r.status())).or_insert(0) += 1;
+        assert_eq!(jac.episode_count(&tenant) - before, i + 1, "one record per run, before its answer");
+    }
+    eventually(async || jac.snapshot().await.running == 0).await;
+    assert_eq!(jac.episode_count(&tenant) - before, 30, "{statuses:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
