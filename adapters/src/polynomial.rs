@@ -239,10 +239,6 @@ pub struct Prepared {
     canonical: Value,
 }
 
-fn is_prime(p: u32) -> bool {
-    p >= 2 && (2..).take_while(|d: &u32| d.saturating_mul(*d) <= p).all(|d| !p.is_multiple_of(d))
-}
-
 fn variable_ok(v: &str) -> bool {
     let b = v.as_bytes();
     !b.is_empty() && b.len() <= 4 && b[0].is_ascii_lowercase() && b[1..].iter().all(u8::is_ascii_digit)
@@ -320,7 +316,9 @@ impl Operation for GroebnerBasis {
                 format!("between 1 and {MAX_POLYNOMIALS} polynomials"),
             ));
         }
-        if input.characteristic != 0 && !is_prime(input.characteristic) || input.characteristic >= 1 << 31 {
+        if input.characteristic != 0 && !crate::primecert::is_prime_u64(u64::from(input.characteristic))
+            || input.characteristic >= 1 << 31
+        {
             errors.push(Diagnostic::at("/characteristic", "NOT_PRIME", "0 or a prime below 2^31"));
         }
         let mut polys = vec![];

@@ -110,6 +110,20 @@ fn strong_probable_prime(n: &BigInt, a: &BigInt) -> bool {
     false
 }
 
+/// Whether `n` < 2^64 is prime: deterministic Miller–Rabin (the first twelve primes as bases
+/// suffice below 3.3·10^24).
+pub(crate) fn is_prime_u64(n: u64) -> bool {
+    const BASES: [u64; 12] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
+    if n < 2 {
+        return false;
+    }
+    if let Some(&p) = BASES.iter().find(|&&p| n.is_multiple_of(p)) {
+        return n == p;
+    }
+    let n = BigInt::from(n);
+    BASES.iter().all(|&a| strong_probable_prime(&n, &BigInt::from(a)))
+}
+
 /// Why `n` is not prime, in a form the checker replays: below two, a small divisor, or a
 /// Miller–Rabin base to which n is not a strong probable prime. `None` when n is a strong
 /// probable prime to every base tried (the caller knows it is composite from PARI's proof).

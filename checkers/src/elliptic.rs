@@ -42,7 +42,7 @@ use num_integer::Integer;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 use serde_json::Value;
 
-use crate::evidence::collected::{Findings, array, expect, field, object, pointer};
+use crate::evidence::collected::{Findings, Step, Stop, array, bad, expect, field, object, pointer, verdict};
 
 /// Evidence kind replayed.
 pub const ELLIPTIC_EVIDENCE: &str = "elliptic_curve.points/v1";
@@ -71,25 +71,6 @@ static IDENTITY: LazyLock<CheckerIdentity> = LazyLock::new(|| {
 
 /// Checks points, group-law relations and torsion orders on an elliptic curve over Q.
 pub struct EllipticPoints;
-
-/// Why a replay ended without a verdict of its own.
-enum Stop {
-    Malformed(Findings),
-    Limit(String),
-    Interrupted,
-}
-
-impl From<Findings> for Stop {
-    fn from(findings: Findings) -> Self {
-        Stop::Malformed(findings)
-    }
-}
-
-type Step<T> = Result<T, Stop>;
-
-fn bad<T>(path: impl Into<String>, code: &str, message: impl Into<String>) -> Step<T> {
-    Err(Stop::Malformed(Finding::at(path, code, message).into()))
-}
 
 // ---------------------------------------------------------------------------------------------
 // Rationals
@@ -272,7 +253,7 @@ impl Curve {
         let mut acc = Point::Infinity;
         for i in (0..u64::BITS - k.leading_zeros()).rev() {
             if cx.should_stop() {
-                return Err(Stop::Interrupted);
+                return Err(Stop::interrupted());
             }
             acc = self.add(&acc, &acc)?;
             if (k >> i) & 1 == 1 {
@@ -400,7 +381,7 @@ fn torsion(curve: &Curve, points: &[Point], t: &Value, cx: &CheckContext) -> Ste
     while i < group.len() {
         for g in &generators {
             if cx.should_stop() {
-                return Err(Stop::Interrupted);
+                return Err(Stop::interrupted());
             }
             let sum = curve.add(&group[i], g)?;
             if !group.contains(&sum) {
@@ -509,7 +490,7 @@ fn replay(e: &Evidence, cx: &CheckContext) -> Step<String> {
             Err(Stop::Limit(reason)) => {
                 limit.get_or_insert(reason);
             }
-            Err(Stop::Interrupted) => return Err(Stop::Interrupted),
+            Err(e @ Stop::Error(_)) => return Err(e),
         }
     }
     let torsion = match claim.get("torsion").map(|t| torsion(&curve, &points, t, cx)) {
@@ -523,7 +504,7 @@ fn replay(e: &Evidence, cx: &CheckContext) -> Step<String> {
             limit.get_or_insert(reason);
             String::new()
         }
-        Some(Err(Stop::Interrupted)) => return Err(Stop::Interrupted),
+        Some(Err(e @ Stop::Error(_))) => return Err(e),
     };
     findings.or_ok(())?;
     if let Some(reason) = limit {
@@ -542,12 +523,7 @@ impl Checker for EllipticPoints {
     }
 
     fn check(&self, e: &Evidence, cx: &CheckContext) -> Result<Verdict, CheckError> {
-        match replay(e, cx) {
-            Ok(summary) => Ok(Verdict::Accepted { summary }),
-            Err(Stop::Malformed(findings)) => Ok(findings.rejected()),
-            Err(Stop::Limit(reason)) => Ok(Verdict::Inconclusive { reason }),
-            Err(Stop::Interrupted) => Err(CheckError::Interrupted),
-        }
+        verdict(replay(e, cx))
     }
 }
 

@@ -42,7 +42,7 @@ use num_integer::Integer;
 use num_traits::{One, ToPrimitive, Zero};
 use serde_json::{Map, Value, json};
 
-use crate::evidence::collected::{Findings, array, expect, field, object, pointer};
+use crate::evidence::collected::{Findings, Step, Stop, array, bad, expect, field, object, pointer};
 use crate::primality::{ECPP_FORMAT, PRIMALITY_EVIDENCE, PRIMALITY_SEMANTICS, PrimalityCertificate};
 
 /// Evidence kind of an irreducibility claim.
@@ -76,25 +76,6 @@ pub struct Irreducibility;
 
 /// Checks that a polynomial is, or is not, primitive over F_p.
 pub struct Primitivity;
-
-/// Why a replay ended without a verdict of its own.
-enum Stop {
-    Malformed(Findings),
-    Limit(String),
-    Error(CheckError),
-}
-
-impl From<Findings> for Stop {
-    fn from(findings: Findings) -> Self {
-        Stop::Malformed(findings)
-    }
-}
-
-type Step<T> = Result<T, Stop>;
-
-fn bad<T>(path: impl Into<String>, code: &str, message: impl Into<String>) -> Step<T> {
-    Err(Stop::Malformed(Finding::at(path, code, message).into()))
-}
 
 /// A canonical non-negative decimal integer (`0`, or digits without a leading zero) of at most
 /// `max` digits; a longer one is a limit.
@@ -306,7 +287,7 @@ impl<'a> Ring<'a> {
         let mut c = vec![BigInt::zero(); a.len() + b.len() - 1];
         for (i, x) in a.iter().enumerate() {
             if i % POLL_EVERY == 0 && self.cx.should_stop() {
-                return Err(Stop::Error(CheckError::Interrupted));
+                return Err(Stop::interrupted());
             }
             for (j, y) in b.iter().enumerate() {
                 c[i + j] += x * y;
@@ -356,7 +337,7 @@ impl<'a> Ring<'a> {
             let mut a = self.f.clone();
             while !d.is_empty() {
                 if self.cx.should_stop() {
-                    return Err(Stop::Error(CheckError::Interrupted));
+                    return Err(Stop::interrupted());
                 }
                 (a, d) = (d.clone(), rem(&a, &d, self.p));
             }

@@ -22,12 +22,12 @@
 use std::str::FromStr;
 use std::sync::LazyLock;
 
-use jacobian_runtime::{CheckContext, CheckError, Checker, CheckerIdentity, Evidence, Finding, Verdict};
+use jacobian_runtime::{CheckContext, CheckError, Checker, CheckerIdentity, Evidence, Verdict};
 use num_bigint::BigInt;
 use num_traits::{One, ToPrimitive, Zero};
 use serde_json::Value;
 
-use crate::evidence::collected::{Findings, expect, field, object};
+use crate::evidence::collected::{Step, Stop, bad, expect, field, object, verdict};
 
 /// Evidence kind replayed.
 pub const PELL_EVIDENCE: &str = "diophantine.pell/v1";
@@ -49,25 +49,6 @@ static IDENTITY: LazyLock<CheckerIdentity> =
 
 /// Checks least solutions of x² − D·y² = ±1 (and their absence for −1) by continued fractions.
 pub struct PellFundamental;
-
-/// Why a replay ended without a verdict of its own.
-enum Stop {
-    Malformed(Findings),
-    Limit(String),
-    Interrupted,
-}
-
-impl From<Findings> for Stop {
-    fn from(findings: Findings) -> Self {
-        Stop::Malformed(findings)
-    }
-}
-
-type Step<T> = Result<T, Stop>;
-
-fn bad<T>(path: &str, code: &str, message: impl Into<String>) -> Step<T> {
-    Err(Stop::Malformed(Finding::at(path, code, message).into()))
-}
 
 /// A canonical decimal integer (`0`, or an optional `-` and digits without a leading zero) of at
 /// most `max` digits; a longer one is a limit, found before it is read.
@@ -93,7 +74,7 @@ fn period(d: &BigInt, max: usize, stop: &dyn Fn() -> bool) -> Step<Vec<u128>> {
     let mut quotients = vec![];
     loop {
         if quotients.len().is_multiple_of(POLL_EVERY) && stop() {
-            return Err(Stop::Interrupted);
+            return Err(Stop::interrupted());
         }
         quotients.push(quotient(&a)?);
         if quotients.len() > max {
@@ -115,7 +96,7 @@ fn convergent(a: &[u128], stop: &dyn Fn() -> bool) -> Step<[BigInt; 4]> {
         return Ok([BigInt::from(*a), BigInt::one(), BigInt::one(), BigInt::zero()]);
     }
     if a.len() >= POLL_EVERY && stop() {
-        return Err(Stop::Interrupted);
+        return Err(Stop::interrupted());
     }
     let (left, right) = a.split_at(a.len() / 2);
     let ([a, b, c, d], [e, f, g, h]) = (convergent(left, stop)?, convergent(right, stop)?);
@@ -209,12 +190,7 @@ impl Checker for PellFundamental {
     }
 
     fn check(&self, e: &Evidence, cx: &CheckContext) -> Result<Verdict, CheckError> {
-        match replay(e, cx) {
-            Ok(summary) => Ok(Verdict::Accepted { summary }),
-            Err(Stop::Malformed(findings)) => Ok(findings.rejected()),
-            Err(Stop::Limit(reason)) => Ok(Verdict::Inconclusive { reason }),
-            Err(Stop::Interrupted) => Err(CheckError::Interrupted),
-        }
+        verdict(replay(e, cx))
     }
 }
 

@@ -25,7 +25,7 @@ use num_bigint::BigInt;
 use num_traits::{One, Zero};
 use serde_json::Value;
 
-use crate::evidence::collected::{Findings, array, expect, field, object, pointer};
+use crate::evidence::collected::{Findings, Stop, array, expect, field, object, pointer};
 
 /// Evidence kind replayed.
 pub const RELATIONS_EVIDENCE: &str = "integer.relations/v1";
@@ -55,19 +55,6 @@ static IDENTITY: LazyLock<CheckerIdentity> = LazyLock::new(|| {
 
 /// Checks equalities, inequalities and divisibilities between integer expressions by evaluating them.
 pub struct IntegerRelations;
-
-/// Why an evaluation ended without a value.
-enum Stop {
-    Malformed(Findings),
-    Limit(String),
-    Interrupted,
-}
-
-impl From<Findings> for Stop {
-    fn from(findings: Findings) -> Self {
-        Stop::Malformed(findings)
-    }
-}
 
 fn malformed(path: impl Into<String>, code: &str, message: &str) -> Stop {
     Stop::Malformed(Finding::at(path, code, message).into())
@@ -102,7 +89,7 @@ impl Evaluator<'_> {
             return Err(Stop::Limit(format!("{path} is nested deeper than {MAX_DEPTH}")));
         }
         if self.nodes.is_multiple_of(POLL_EVERY) && self.cx.should_stop() {
-            return Err(Stop::Interrupted);
+            return Err(Stop::interrupted());
         }
         if let Some(s) = v.as_str() {
             return literal(s, path);
@@ -236,7 +223,7 @@ impl Checker for IntegerRelations {
                 Err(Stop::Limit(reason)) => {
                     limit.get_or_insert(reason);
                 }
-                Err(Stop::Interrupted) => return Err(CheckError::Interrupted),
+                Err(Stop::Error(e)) => return Err(e),
             }
         }
         Ok(match limit {

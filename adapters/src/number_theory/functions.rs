@@ -21,6 +21,7 @@ use serde_json::{Map, Value, json};
 
 use crate::cas::{self, Answer, Gp, Query};
 use crate::integer::{big, decimal};
+use crate::primecert::is_prime_u64;
 
 const PARI: BackendKind = BackendKind::Pari;
 /// Largest x of a sieve (summatory functions, smooth counts).
@@ -34,45 +35,6 @@ pub const SEQUENCE_MAX: usize = 100_000;
 
 fn native() -> Provider {
     cas::native(include_str!("functions.rs"))
-}
-
-fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
-    (u128::from(a) * u128::from(b) % u128::from(m)) as u64
-}
-
-fn pow_mod(mut b: u64, mut e: u64, m: u64) -> u64 {
-    let mut r = 1 % m;
-    while e > 0 {
-        if e & 1 == 1 {
-            r = mul_mod(r, b, m);
-        }
-        b = mul_mod(b, b, m);
-        e >>= 1;
-    }
-    r
-}
-
-/// Deterministic Miller–Rabin for 64-bit integers (the first twelve primes as bases suffice).
-fn is_prime(n: u64) -> bool {
-    const BASES: [u64; 12] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
-    if n < 2 {
-        return false;
-    }
-    if let Some(&p) = BASES.iter().find(|&&p| n.is_multiple_of(p)) {
-        return n == p;
-    }
-    let s = (n - 1).trailing_zeros();
-    let d = (n - 1) >> s;
-    BASES.iter().all(|&a| {
-        let mut x = pow_mod(a, d, n);
-        if x == 1 || x == n - 1 {
-            return true;
-        }
-        (1..s).any(|_| {
-            x = mul_mod(x, x, n);
-            x == n - 1
-        })
-    })
 }
 
 /// The smallest prime factor of every n ≤ x (0 and 1 map to themselves).
@@ -172,7 +134,7 @@ impl Query for FactorialValuation {
         if i.n.as_str().starts_with('-') {
             return Err(Diagnostic::at("/n", "NEGATIVE", "n is non-negative"));
         }
-        if !is_prime(i.p) {
+        if !is_prime_u64(i.p) {
             return Err(Diagnostic::at("/p", "NOT_PRIME", "p is a prime"));
         }
         match &i.k {
@@ -777,7 +739,7 @@ impl Query for TotientPreimages {
             d.extend(high);
             d
         };
-        let mut primes: Vec<u64> = divisors.iter().map(|d| d + 1).filter(|&p| is_prime(p)).collect();
+        let mut primes: Vec<u64> = divisors.iter().map(|d| d + 1).filter(|&p| is_prime_u64(p)).collect();
         primes.reverse();
         let mut found = vec![];
         // φ(n) = m with the primes of n taken in decreasing order from primes[start..].
@@ -790,11 +752,8 @@ impl Query for TotientPreimages {
             ctx: &AdapterContext,
         ) -> Result<(), AdapterError> {
             if m == 1 {
-                found.push(n);
-                // 2 is the only prime whose removal keeps φ: n odd ⇒ 2n also maps to the same m.
-                if n % 2 == 1 {
-                    found.push(2 * n);
-                }
+                // n is odd (only odd primes are chosen here), and φ(2n) = φ(n).
+                found.extend([n, 2 * n]);
                 return Ok(());
             }
             ctx.checkpoint()?;

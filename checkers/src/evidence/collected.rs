@@ -6,7 +6,7 @@
 
 use std::fmt::Display;
 
-use jacobian_runtime::{Evidence, Finding, Verdict};
+use jacobian_runtime::{CheckError, Evidence, Finding, Verdict};
 use serde_json::{Map, Value};
 
 /// Findings reported in full; further ones are only counted.
@@ -145,4 +145,46 @@ pub fn naturals(v: &Value, path: &str) -> Read<Vec<u64>> {
         }
     }
     findings.or_ok(out)
+}
+
+/// Why a replay stopped short of acceptance: the number-theory checkers' control flow.
+#[derive(Debug)]
+pub enum Stop {
+    /// The evidence is wrong: a rejection with these findings.
+    Malformed(Findings),
+    /// A declared size limit was reached before a verdict: inconclusive.
+    Limit(String),
+    /// The check was interrupted, or an artifact could not be read.
+    Error(CheckError),
+}
+
+impl Stop {
+    /// Cancellation or the deadline.
+    pub fn interrupted() -> Self {
+        Stop::Error(CheckError::Interrupted)
+    }
+}
+
+impl From<Findings> for Stop {
+    fn from(findings: Findings) -> Self {
+        Stop::Malformed(findings)
+    }
+}
+
+/// A replay step.
+pub type Step<T> = Result<T, Stop>;
+
+/// A malformed-evidence stop at `path`.
+pub fn bad<T>(path: impl Into<String>, code: &str, message: impl Into<String>) -> Step<T> {
+    Err(Stop::Malformed(Finding::at(path, code, message).into()))
+}
+
+/// The verdict of a replay that either accepted with a summary or stopped.
+pub fn verdict(replayed: Step<String>) -> Result<Verdict, CheckError> {
+    match replayed {
+        Ok(summary) => Ok(Verdict::Accepted { summary }),
+        Err(Stop::Malformed(findings)) => Ok(findings.rejected()),
+        Err(Stop::Limit(reason)) => Ok(Verdict::Inconclusive { reason }),
+        Err(Stop::Error(e)) => Err(e),
+    }
 }
