@@ -9,6 +9,7 @@ pub mod domain;
 pub mod graph;
 pub mod integer;
 pub mod magma;
+pub mod polynomial;
 pub mod propositional;
 pub mod term;
 
@@ -133,6 +134,9 @@ impl ObjectRegistry {
             .with::<domain::FiniteDomain>()
             .with::<graph::SimpleGraph>()
             .with::<magma::FiniteMagma>()
+            .with::<polynomial::Polynomial>()
+            .with::<polynomial::PolynomialList>()
+            .with::<polynomial::RationalFunction>()
             .with::<propositional::PropositionalStructure>()
             .with::<term::EquationalIdentity>()
     }
