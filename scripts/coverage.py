@@ -65,6 +65,9 @@ EC_POINT = "elliptic_curve.compute.point_arithmetic"
 EC_MOD_P = "elliptic_curve.compute.reduction"
 QF_INV = "quadratic_form.compute.invariants"
 QF_REP = "quadratic_form.compute.representation_numbers"
+QF_OP = "quadratic_form.compute.operation"
+NSG = "number_theory.numerical_semigroup.invariants"
+NSG_EL = "number_theory.numerical_semigroup.factorizations"
 CHAR = "dirichlet_character.compute.properties"
 CHARS = "dirichlet_character.enumerate.group"
 NF_INV = "number_field.compute.invariants"
@@ -123,6 +126,23 @@ MAPPING = {
         "`forms: true`, D < 0",
     ),
     "number_theory.binomial_valuation.compute": ("number_theory.compute.factorial_valuation", "`k`"),
+    "number_theory.binary_quadratic_form.evaluate": (QF_OP, "`evaluate` on [[a, b], [c]]"),
+    "number_theory.numerical_semigroup.summary.compute": (NSG, None),
+    "number_theory.numerical_semigroup.betti_elements.compute": (NSG, "`factorization: true`"),
+    "number_theory.numerical_semigroup.minimal_presentation.compute": (NSG, "`factorization: true`"),
+    "number_theory.numerical_semigroup.presentation_degree_profile.compute": (
+        NSG,
+        "`minimal_presentation` degrees, `presentation_size`",
+    ),
+    "number_theory.numerical_semigroup.delta_set.compute": (NSG, "`factorization: true`: `delta_set`"),
+    "number_theory.numerical_semigroup.catenary_degree.compute": (NSG, "`factorization: true`: `catenary_degree`"),
+    "number_theory.numerical_semigroup.elasticity.global_compute": (NSG, "`elasticity`"),
+    "number_theory.numerical_semigroup.membership.compute": (NSG_EL, "`member`"),
+    "number_theory.numerical_semigroup.factorizations.compute": (NSG_EL, None),
+    "number_theory.numerical_semigroup.factorization_lengths.compute": (NSG_EL, "`lengths`"),
+    "number_theory.numerical_semigroup.elasticity.compute": (NSG_EL, "`elasticity`"),
+    "number_theory.numerical_semigroup.factorization_graph.compute": (NSG_EL, "`graph: true`"),
+    "number_theory.numerical_semigroup.factorization_distance_matrix.compute": (NSG_EL, "`graph: true`: `distances`"),
     "number_theory.compute.factorial_valuation": ("number_theory.compute.factorial_valuation", None),
     "number_theory.compute.jacobi_symbol": ("number_theory.compute.kronecker_symbol", "n odd and positive"),
     "number_theory.compute.legendre_symbol": ("number_theory.compute.kronecker_symbol", "n an odd prime"),
@@ -198,6 +218,24 @@ MAPPING = {
     "quadratic_form.representing_vectors.compute": (QF_REP, "`vectors: true`, positive definite"),
     "quadratic_form.signature.compute": (QF_INV, "`signature`"),
     "quadratic_form.theta_selected_coefficients.compute": (QF_REP, "`counts` up to `bound`"),
+    "quadratic_form.bilinear_pairing.compute": (QF_OP, "`polar`"),
+    "quadratic_form.characteristic_two.polar_pairing.compute": (QF_OP, "`polar` with `modulus: 2`"),
+    "quadratic_form.coefficient_matrix.compute": (QF_OP, "`matrices`"),
+    "quadratic_form.coordinate_restriction.compute": (QF_OP, "`restrict`"),
+    "quadratic_form.direct_sum.compute": (QF_OP, "`direct_sum`"),
+    "quadratic_form.evaluate.compute": (QF_OP, "`evaluate`"),
+    "quadratic_form.finite_box_value_profile.compute": (QF_OP, "`box_values`"),
+    "quadratic_form.finite_gauss_sum.compute": (QF_OP, "`modular_values`: `counts` in Z[ζ_m], `gauss_sum`"),
+    "quadratic_form.integral.rational_extension.compute": (QF_OP, "`matrices`: the Gram matrix over Q"),
+    "quadratic_form.modular.evaluate.compute": (QF_OP, "`evaluate` with `modulus`"),
+    "quadratic_form.modular_fiber.compute": (QF_OP, "`modular_values` with `value`"),
+    "quadratic_form.modular_value_profile.compute": (QF_OP, "`modular_values`"),
+    "quadratic_form.modulus_reduce.compute": (QF_OP, "`reduce_modulo`"),
+    "quadratic_form.parity_profile.compute": (QF_OP, "`modular_values` with `modulus: 2`"),
+    "quadratic_form.rank_radical.compute": (QF_OP, "`radical`"),
+    "quadratic_form.scale.compute": (QF_OP, "`scale`"),
+    "quadratic_form.unimodular_change.compute": (QF_OP, "`change_variables` (det ±1)"),
+    "quadratic_form.variable_change.compute": (QF_OP, "`change_variables`"),
     # number_field (latest)
     "number_field.class_group.compute": ("number_field.compute.class_group", None),
     "number_field.discriminant.compute": (NF_INV, "`discriminant`"),
@@ -301,6 +339,13 @@ def registered():
         path = module_file(segments[:-1])
         if path:
             out.add((path.resolve(), segments[-1]))
+            # A struct re-exported from a child module (`pub use units::{ClassGroup, …};`).
+            text_of = path.read_text(encoding="utf-8")
+            for use in re.finditer(r"pub use (\w+)::\{?([^};]*)\}?;", text_of):
+                if segments[-1] in re.findall(r"\w+", use.group(2)):
+                    child = module_file(segments[:-1] + [use.group(1)])
+                    if child:
+                        out.add((child.resolve(), segments[-1]))
     return out
 
 

@@ -146,3 +146,16 @@ fn ci_runs_exactly_the_readme_test_command() {
         .to_owned();
     assert!(ci.lines().any(|l| l.trim() == command), ".ci/run must run `{command}` exactly");
 }
+
+/// Every bundled capability is installed: a descriptor the registry refuses (an outcome line
+/// over 200 characters, a malformed schema) would otherwise leave the catalog with only a log
+/// line to say so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_bundled_capability_is_installed() {
+    let objects = jacobian::runtime::objects::ObjectRegistry::bundled();
+    let bundled: BTreeSet<String> =
+        jacobian_adapters::bundled(&objects).iter().map(|a| a.descriptor().id.to_string()).collect();
+    let jac = jacobian::builder().build().await.unwrap();
+    let missing: Vec<&String> = bundled.iter().filter(|id| jac.descriptor(id).is_none()).collect();
+    assert!(missing.is_empty(), "bundled but not installed: {missing:?}");
+}

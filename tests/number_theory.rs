@@ -221,6 +221,43 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             json!({"classes": [{"residue": 1, "modulus": 9999991}, {"residue": 1, "modulus": 9999973}]}),
             "/input/classes/1/modulus",
         ),
+        (
+            "quadratic_form.compute.operation",
+            json!({"coefficients": [[1, 0, 0], [1, 0], [1]], "operation": {"modular_values": {"modulus": 101}}}),
+            "/input/operation/modular_values/modulus",
+        ),
+        (
+            "quadratic_form.compute.operation",
+            json!({"coefficients": [[1]], "operation": {"modular_values": {"modulus": 5, "value": 5}}}),
+            "/input/operation/modular_values/value",
+        ),
+        (
+            "quadratic_form.compute.operation",
+            json!({"coefficients": [[1, 0], [1]], "operation": {"box_values": {"bound": 1000}}}),
+            "/input/operation/box_values/bound",
+        ),
+        (
+            "quadratic_form.compute.operation",
+            json!({"coefficients": [[1]], "operation": {"radical": {"prime": 9}}}),
+            "/input/operation/radical/prime",
+        ),
+        ("number_theory.numerical_semigroup.invariants", json!({"generators": [4, 6]}), "/input/generators"),
+        ("number_theory.numerical_semigroup.invariants", json!({"generators": [3, 0]}), "/input/generators/1"),
+        (
+            "number_theory.numerical_semigroup.invariants",
+            json!({"generators": [3001, 3002], "factorization": true}),
+            "/input/generators",
+        ),
+        (
+            "number_theory.numerical_semigroup.factorizations",
+            json!({"generators": [3, 5], "element": 20_000_001}),
+            "/input/element",
+        ),
+        (
+            "number_theory.numerical_semigroup.factorizations",
+            json!({"generators": [3, 5], "element": 7, "limit": 100_001}),
+            "/input/limit",
+        ),
     ] {
         let r = jac.run(CapabilityRequest::new(id, input.clone())).await;
         assert_ne!(r.status(), ExecutionStatus::Succeeded, "{id} {input}");
@@ -270,6 +307,22 @@ async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
         (
             "theta series: number of representations by a quadratic form",
             "quadratic_form.compute.representation_numbers",
+        ),
+        ("value distribution of a quadratic form modulo m and its Gauss sum", "quadratic_form.compute.operation"),
+        ("radical and rank of a quadratic form over F_p", "quadratic_form.compute.operation"),
+        ("Frobenius number and genus of a numerical semigroup", "number_theory.numerical_semigroup.invariants"),
+        (
+            "Frobenius coin problem: the largest amount coins of 6, 9 and 20 cannot pay",
+            "number_theory.numerical_semigroup.invariants",
+        ),
+        (
+            "Betti elements and minimal presentation of a numerical semigroup",
+            "number_theory.numerical_semigroup.invariants",
+        ),
+        ("factorizations of an element of a numerical semigroup", "number_theory.numerical_semigroup.factorizations"),
+        (
+            "set of lengths and catenary degree of n in a numerical semigroup",
+            "number_theory.numerical_semigroup.factorizations",
         ),
     ] {
         let r = jac.find_value(&json!({"query": query})).unwrap();

@@ -22,6 +22,7 @@ pub mod properties;
 pub mod quadratic_form;
 pub mod rationals;
 pub mod residues;
+pub mod semigroup;
 
 use jacobian_runtime::adapter::{AdapterContext, AdapterError, Outcome, PrepareContext, Refusal, RunBudget};
 use jacobian_runtime::backend::{BackendKind, Program};

@@ -2,6 +2,8 @@
 
 Prints {"capability", "input", "expected"[, "assurance"]} per line; see number_theory_cases.py.
 """
+import collections
+import functools
 import itertools
 import json
 import math
@@ -194,6 +196,48 @@ for _ in range(6):
     zs = sympy.symbols(f"z0:{n + 2}")
     both = poly_of(c, zs[:n]) + poly_of(d, zs[n:])
     case("quadratic_form.compute.operation", {"coefficients": c, "operation": {"direct_sum": {"other": d}}}, {"coefficients": coeffs_of(both, zs)})
+
+    # Value profiles modulo m and on a box, fibers, and the radical: by enumeration and SymPy's nullspace.
+    m = rng.choice([2, 3, 4, 5, 7, 12])
+    counts = [0] * m
+    for x in itertools.product(range(m), repeat=n):
+        counts[int(at(list(x))) % m] += 1
+    a0 = rng.randrange(m)
+    fiber = [list(x) for x in itertools.product(range(m), repeat=n) if int(at(list(x))) % m == a0]
+    case("quadratic_form.compute.operation", {"coefficients": c, "operation": {"modular_values": {"modulus": m, "value": a0}}},
+         {"counts": counts, "fiber": fiber})
+    b = rng.randrange(0, 4)
+    values = collections.Counter(int(at(list(x))) for x in itertools.product(range(-b, b + 1), repeat=n))
+    case("quadratic_form.compute.operation", {"coefficients": c, "operation": {"box_values": {"bound": b}}},
+         {"box_values": [{"value": str(v), "count": values[v]} for v in sorted(values)]})
+
+def primitive(v):
+    den = functools.reduce(sympy.ilcm, [sympy.Rational(e).q for e in v], 1)
+    ints = [int(sympy.Rational(e) * den) for e in v]
+    g = functools.reduce(math.gcd, ints, 0)
+    return [str(e // g) for e in ints]
+
+for c in [[[1, 2], [4]], [[1, 2, 0], [1, 0], [0]], [[0, 0, 0], [0, 0], [0]], [[2, -3, 5], [1, 7], [-4]], [[1, 1, 1], [1, 1], [1]]]:
+    n = len(c)
+    xs = sympy.symbols(f"x0:{n}")
+    h = sympy.hessian(poly_of(c, xs), xs)
+    kern = h.nullspace()
+    case("quadratic_form.compute.operation", {"coefficients": c, "operation": {"radical": {}}},
+         {"rank": h.rank(), "radical": [primitive(list(v)) for v in kern]})
+    for p in [2, 3, 5]:
+        hp = sympy.Matrix(h.tolist()).applyfunc(lambda e: e % p)
+        rank_p = sympy.Matrix(hp).rank(iszerofunc=lambda e: e % p == 0)
+        # Rank modulo p by brute force: the number of vectors in the kernel is p^(n - rank).
+        zeros = sum(1 for v in itertools.product(range(p), repeat=n)
+                    if all(sum(h[i, j] * v[j] for j in range(n)) % p == 0 for i in range(n)))
+        case("quadratic_form.compute.operation", {"coefficients": c, "operation": {"radical": {"prime": p}}},
+             {"rank": n - round(math.log(zeros, p))})
+
+# The classical Gauss sum Σ_x e(x²/p) = √p or i√p (p ≡ 1 or 3 mod 4): counts N(a) = 1 + (a/p).
+for p in [5, 7, 11, 13]:
+    counts = [int(1 + sympy.jacobi_symbol(a, p)) if a else 1 for a in range(p)]
+    case("quadratic_form.compute.operation", {"coefficients": [[1]], "operation": {"modular_values": {"modulus": p}}},
+         {"counts": counts})
 
 for c in CASES:
     print(json.dumps(c))

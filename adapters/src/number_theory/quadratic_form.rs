@@ -694,6 +694,28 @@ pub enum FormOperation {
         /// m ≥ 2.
         modulus: DecimalInteger,
     },
+    /// How often Q takes each value modulo m over all x ∈ (Z/m)^n (m^n ≤ 10^6): the value
+    /// profile (m = 2: the parity profile), the fiber {x : Q(x) ≡ a} when `value` is given, and
+    /// the Gauss sum Σ_x e(Q(x)/m) = Σ_a N(a)·ζ_m^a.
+    ModularValues {
+        /// m ≥ 2.
+        modulus: u64,
+        /// List every x mod m with Q(x) ≡ value (mod m), if given.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        value: Option<u64>,
+    },
+    /// Every value of Q on the box [−b, b]^n ((2b + 1)^n ≤ 10^6) with how many x take it.
+    BoxValues {
+        /// The half-width b ≥ 0.
+        bound: u64,
+    },
+    /// The rank of the polar form B(u, v) and a basis of its radical {u : B(u, ·) = 0}, over Q
+    /// or over F_p for a prime p.
+    Radical {
+        /// Work over F_p for this prime p, if given (p < 2^63).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        prime: Option<u64>,
+    },
 }
 
 /// Input of `quadratic_form.compute.operation`.
@@ -719,6 +741,95 @@ pub struct OperationOutput {
     pub polar: Option<Vec<Vec<DecimalInteger>>>,
     /// det A for a square change of variables (±1 when unimodular).
     pub determinant: Option<DecimalInteger>,
+    /// N(a) = #{x ∈ (Z/m)^n : Q(x) ≡ a} for a = 0, …, m − 1 (modular_values): also the
+    /// coefficients of the Gauss sum Σ_a N(a)·ζ_m^a in Z[ζ_m].
+    pub counts: Option<Vec<u64>>,
+    /// The Gauss sum Σ_x e(Q(x)/m) numerically, [real, imaginary] to double precision (modular_values).
+    pub gauss_sum: Option<[f64; 2]>,
+    /// Every x ∈ [0, m)^n with Q(x) ≡ value, lexicographically (modular_values with a value).
+    pub fiber: Option<Vec<Vec<u64>>>,
+    /// Each value of Q on the box with its count, increasing (box_values).
+    pub box_values: Option<Vec<ValueCount>>,
+    /// The rank of the polar form (radical).
+    pub rank: Option<usize>,
+    /// A basis of the radical, as primitive integer vectors over Q or vectors of residues over F_p (radical).
+    pub radical: Option<Vec<Vec<DecimalInteger>>>,
+}
+
+/// A value of a form and how many vectors take it.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ValueCount {
+    /// The value.
+    pub value: DecimalInteger,
+    /// How many vectors of the box take it.
+    pub count: u64,
+}
+
+/// Most points enumerated by modular_values and box_values.
+pub const MAX_POINTS: u64 = 1_000_000;
+
+/// The points of a box, m^n or (2b + 1)^n, when at most [`MAX_POINTS`].
+fn points(side: u64, n: usize) -> Option<u64> {
+    (0..n).try_fold(1u64, |acc, _| acc.checked_mul(side).filter(|&p| p <= MAX_POINTS))
+}
+
+/// A rational number for the radical's elimination over Q.
+#[derive(Clone)]
+struct Q(BigInt, BigInt);
+
+impl Q {
+    fn new(n: BigInt, d: BigInt) -> Q {
+        let g = num_integer::Integer::gcd(&n, &d);
+        let (n, d) = if g.is_zero() { (n, d) } else { (n / &g, d / &g) };
+        if d.is_negative() { Q(-n, -d) } else { Q(n, d) }
+    }
+    fn sub_mul(&self, a: &Q, b: &Q) -> Q {
+        Q::new(&self.0 * &a.1 * &b.1 - &a.0 * &b.0 * &self.1, &self.1 * &a.1 * &b.1)
+    }
+}
+
+/// Field operations for [`kernel`]: zero test, inverse, x − a·b, and a·b.
+struct Field<'a, T> {
+    zero: T,
+    one: T,
+    is_zero: &'a dyn Fn(&T) -> bool,
+    inv: &'a dyn Fn(&T) -> T,
+    sub_mul: &'a dyn Fn(&T, &T, &T) -> T,
+    mul: &'a dyn Fn(&T, &T) -> T,
+}
+
+/// The rank of a square matrix and a basis of its kernel, by reduced row echelon form: one
+/// vector per free column f (x_f = 1, x_pivot = −a[pivot row][f], other free entries 0).
+fn kernel<T: Clone>(mut a: Vec<Vec<T>>, k: &Field<T>) -> (usize, Vec<Vec<T>>) {
+    let n = a.len();
+    let mut pivots = vec![];
+    for col in 0..n {
+        let row = pivots.len();
+        let Some(p) = (row..n).find(|&r| !(k.is_zero)(&a[r][col])) else { continue };
+        a.swap(row, p);
+        let i = (k.inv)(&a[row][col]);
+        a[row] = a[row].iter().map(|x| (k.mul)(x, &i)).collect();
+        for r in (0..n).filter(|&r| r != row) {
+            if !(k.is_zero)(&a[r][col]) {
+                let f = a[r][col].clone();
+                a[r] = (0..n).map(|c| (k.sub_mul)(&a[r][c], &f, &a[row][c])).collect();
+            }
+        }
+        pivots.push(col);
+    }
+    let basis = (0..n)
+        .filter(|c| !pivots.contains(c))
+        .map(|f| {
+            (0..n)
+                .map(|c| match pivots.iter().position(|&p| p == c) {
+                    Some(r) => (k.sub_mul)(&k.zero, &a[r][f], &k.one),
+                    None if c == f => k.one.clone(),
+                    None => k.zero.clone(),
+                })
+                .collect()
+        })
+        .collect();
+    (pivots.len(), basis)
 }
 
 /// `quadratic_form.compute.operation`.
@@ -807,11 +918,13 @@ impl Query for FormOperations {
         cas::describe(
             "quadratic_form.compute.operation",
             "Operations on quadratic forms",
-            "Evaluate a quadratic form (also modulo m), its polar bilinear pairing, Gram and coefficient matrices, direct \
-             sums, scaling, changes of variables, restriction to coordinates, and reduction modulo m.",
+            "Evaluate and transform quadratic forms: values and polar pairings (also mod m), Gram matrices, direct sums, substitutions, value profiles mod m, fibers, Gauss sums, rank and radical.",
             "On Q = Σ_{i≤j} c_ij x_i x_j with integer coefficients (n ≤ 24), exactly: values Q(v), polar pairings \
              B(u, v) = Q(u+v) − Q(u) − Q(v) (modulo m, e.g. characteristic 2), the Gram matrix G (Q = vᵀGv) and 2G, \
-             Q ⊕ R, k·Q, Q(A·y) with det A, restriction to chosen coordinates, and coefficients modulo m.",
+             Q ⊕ R, k·Q, Q(A·y) with det A, restriction to chosen coordinates, coefficients modulo m; by \
+             enumeration of up to 10^6 points, how often each value occurs modulo m (the parity profile for m = 2) \
+             or on a box [−b, b]^n, the fiber of a residue, and the Gauss sum Σ e(Q(x)/m) in Z[ζ_m]; the rank and \
+             a radical basis of the polar form over Q or F_p.",
             &[
                 "quadratic-form",
                 "evaluate",
@@ -822,6 +935,10 @@ impl Query for FormOperations {
                 "change-of-variables",
                 "unimodular",
                 "restrict",
+                "value-distribution",
+                "gauss-sum",
+                "radical",
+                "rank",
             ],
         )
     }
@@ -893,7 +1010,28 @@ impl Query for FormOperations {
                 Ok(())
             }
             FormOperation::ReduceModulo { modulus: m } => modulus(&Some(m.clone()), "/operation/reduce_modulo/modulus"),
-            FormOperation::Matrices | FormOperation::Scale { .. } => Ok(()),
+            FormOperation::ModularValues { modulus, value } => {
+                if *modulus < 2 {
+                    return Err(Diagnostic::at(
+                        "/operation/modular_values/modulus",
+                        "BAD_MODULUS",
+                        "a modulus is at least 2",
+                    ));
+                }
+                match value {
+                    Some(v) if v >= modulus => {
+                        Err(Diagnostic::at("/operation/modular_values/value", "OUT_OF_RANGE", "a residue below m"))
+                    }
+                    _ => Ok(()),
+                }
+            }
+            FormOperation::Radical { prime: Some(p) } if *p >= 1 << 63 || !crate::primecert::is_prime_u64(*p) => {
+                Err(Diagnostic::at("/operation/radical/prime", "NOT_PRIME", "a prime below 2^63"))
+            }
+            FormOperation::Matrices
+            | FormOperation::Scale { .. }
+            | FormOperation::BoxValues { .. }
+            | FormOperation::Radical { .. } => Ok(()),
         }
     }
     fn bounds(&self, i: &OperationInput) -> Result<(), Refusal> {
@@ -905,13 +1043,39 @@ impl Query for FormOperations {
                 "coefficients have at most 200 digits",
             ))),
             None => Ok(()),
+        }?;
+        let n = i.coefficients.len();
+        let too = |at: &str| {
+            let message = format!("at most {MAX_POINTS} points are enumerated");
+            Err(Refusal::Unsupported(Diagnostic::at(at, "TOO_LARGE", message)))
+        };
+        match &i.operation {
+            FormOperation::ModularValues { modulus, .. } if points(*modulus, n).is_none() => {
+                too("/operation/modular_values/modulus")
+            }
+            FormOperation::BoxValues { bound } if points(bound.saturating_mul(2).saturating_add(1), n).is_none() => {
+                too("/operation/box_values/bound")
+            }
+            _ => Ok(()),
         }
     }
-    fn answer(&self, i: &OperationInput, _: &AdapterContext) -> Result<Answer<OperationOutput>, AdapterError> {
+    fn answer(&self, i: &OperationInput, ctx: &AdapterContext) -> Result<Answer<OperationOutput>, AdapterError> {
         let c = bigs(&i.coefficients);
         let p = polar_matrix(&c);
         let n = c.len();
-        let mut out = OperationOutput { values: None, coefficients: None, gram: None, polar: None, determinant: None };
+        let mut out = OperationOutput {
+            values: None,
+            coefficients: None,
+            gram: None,
+            polar: None,
+            determinant: None,
+            counts: None,
+            gauss_sum: None,
+            fiber: None,
+            box_values: None,
+            rank: None,
+            radical: None,
+        };
         let reduce = |v: BigInt, m: &Option<DecimalInteger>| match m {
             Some(m) => num_integer::Integer::mod_floor(&v, &big(m)),
             None => v,
@@ -971,6 +1135,130 @@ impl Query for FormOperations {
                 let rows: Vec<Vec<BigInt>> =
                     c.iter().map(|r| r.iter().map(|v| num_integer::Integer::mod_floor(v, &m)).collect()).collect();
                 out.coefficients = Some(decimals(&rows));
+            }
+            FormOperation::ModularValues { modulus, value } => {
+                let m = *modulus;
+                let cm: Vec<Vec<u64>> = c
+                    .iter()
+                    .map(|r| {
+                        r.iter()
+                            .map(|v| num_integer::Integer::mod_floor(v, &BigInt::from(m)).try_into().unwrap_or(0))
+                            .collect()
+                    })
+                    .collect();
+                let mut counts = vec![0u64; m as usize];
+                let mut fiber = value.map(|_| vec![]);
+                let mut x = vec![0u64; n];
+                for step in 0u64.. {
+                    if step.is_multiple_of(1 << 16) {
+                        ctx.checkpoint()?;
+                    }
+                    let q = (0..n)
+                        .flat_map(|a| (a..n).map(move |b| (a, b)))
+                        .fold(0, |q, (a, b)| (q + cm[a][b - a] * (x[a] * x[b] % m)) % m);
+                    counts[q as usize] += 1;
+                    if let (Some(f), Some(v)) = (fiber.as_mut(), value)
+                        && q == *v
+                    {
+                        f.push(x.clone());
+                    }
+                    // The next x, last coordinate fastest; done after the last.
+                    match (0..n).rev().find(|&a| x[a] + 1 < m) {
+                        Some(a) => {
+                            x[a] += 1;
+                            x[a + 1..].iter_mut().for_each(|v| *v = 0);
+                        }
+                        None => break,
+                    }
+                }
+                let angle = |a: usize| std::f64::consts::TAU * a as f64 / m as f64;
+                let (re, im) = counts.iter().enumerate().fold((0.0, 0.0), |(re, im), (a, &k)| {
+                    (re + k as f64 * angle(a).cos(), im + k as f64 * angle(a).sin())
+                });
+                out.gauss_sum = Some([re, im]);
+                out.counts = Some(counts);
+                out.fiber = fiber;
+            }
+            FormOperation::BoxValues { bound } => {
+                let b = *bound as i64;
+                let mut values = std::collections::BTreeMap::<BigInt, u64>::new();
+                let mut x = vec![-b; n];
+                for step in 0u64.. {
+                    if step.is_multiple_of(1 << 14) {
+                        ctx.checkpoint()?;
+                    }
+                    let v: BigInt = (0..n)
+                        .flat_map(|a| (a..n).map(move |k| (a, k)))
+                        .map(|(a, k)| &c[a][k - a] * (x[a] * x[k]))
+                        .sum();
+                    *values.entry(v).or_default() += 1;
+                    match (0..n).rev().find(|&a| x[a] < b) {
+                        Some(a) => {
+                            x[a] += 1;
+                            x[a + 1..].iter_mut().for_each(|v| *v = -b);
+                        }
+                        None => break,
+                    }
+                }
+                out.box_values =
+                    Some(values.into_iter().map(|(v, count)| ValueCount { value: decimal(&v), count }).collect());
+            }
+            FormOperation::Radical { prime: Some(q) } => {
+                let q = *q;
+                let mul = |a: &u64, b: &u64| ((*a as u128 * *b as u128) % q as u128) as u64;
+                let pow = |mut b: u64, mut e: u64| {
+                    let mut r = 1u64;
+                    while e > 0 {
+                        if e & 1 == 1 {
+                            r = mul(&r, &b);
+                        }
+                        b = mul(&b, &b);
+                        e >>= 1;
+                    }
+                    r
+                };
+                let field = Field {
+                    zero: 0u64,
+                    one: 1,
+                    is_zero: &|a| *a == 0,
+                    inv: &|a| pow(*a, q - 2),
+                    sub_mul: &|x, a, b| (*x + q - mul(a, b)) % q,
+                    mul: &mul,
+                };
+                let a: Vec<Vec<u64>> = p
+                    .iter()
+                    .map(|r| {
+                        r.iter()
+                            .map(|v| num_integer::Integer::mod_floor(v, &BigInt::from(q)).try_into().unwrap_or(0))
+                            .collect()
+                    })
+                    .collect();
+                let (rank, basis) = kernel(a, &field);
+                out.rank = Some(rank);
+                out.radical =
+                    Some(basis.iter().map(|v| v.iter().map(|&e| decimal(&BigInt::from(e))).collect()).collect());
+            }
+            FormOperation::Radical { prime: None } => {
+                let one = BigInt::from(1);
+                let field = Field {
+                    zero: Q(BigInt::zero(), one.clone()),
+                    one: Q(one.clone(), one.clone()),
+                    is_zero: &|a: &Q| a.0.is_zero(),
+                    inv: &|a: &Q| Q::new(a.1.clone(), a.0.clone()),
+                    sub_mul: &|x: &Q, a: &Q, b: &Q| x.sub_mul(a, b),
+                    mul: &|a: &Q, b: &Q| Q::new(&a.0 * &b.0, &a.1 * &b.1),
+                };
+                let a: Vec<Vec<Q>> = p.iter().map(|r| r.iter().map(|v| Q(v.clone(), one.clone())).collect()).collect();
+                let (rank, basis) = kernel(a, &field);
+                // Each vector scaled to primitive integers.
+                let primitive = |v: &[Q]| -> Vec<DecimalInteger> {
+                    let l = v.iter().fold(one.clone(), |l, e| num_integer::Integer::lcm(&l, &e.1));
+                    let ints: Vec<BigInt> = v.iter().map(|e| &e.0 * (&l / &e.1)).collect();
+                    let g = ints.iter().fold(BigInt::zero(), |g, e| num_integer::Integer::gcd(&g, e));
+                    ints.iter().map(|e| decimal(&(e / &g))).collect()
+                };
+                out.rank = Some(rank);
+                out.radical = Some(basis.iter().map(|v| primitive(v)).collect());
             }
         }
         Ok(out.into())
