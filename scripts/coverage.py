@@ -70,6 +70,8 @@ NSG = "number_theory.numerical_semigroup.invariants"
 NSG_EL = "number_theory.numerical_semigroup.factorizations"
 CHAR = "dirichlet_character.compute.properties"
 CHARS = "dirichlet_character.enumerate.group"
+CHAR_OP = "dirichlet_character.compute.operation"
+CHAR_B = "dirichlet_character.compute.bernoulli"
 NF_INV = "number_field.compute.invariants"
 ZEROS = "finite_field.count.zeros"
 DIRICHLET = "arithmetic.compute.dirichlet"
@@ -206,6 +208,24 @@ MAPPING = {
     "dirichlet_character.principal.value.compute": (CHAR, "`index: 1`, `values`"),
     "dirichlet_character.table.compute": (CHAR, "`table: true`"),
     "dirichlet_character.value.compute": (CHAR, "`values`"),
+    "dirichlet_character.conjugate.compute": (CHAR_OP, "`conjugate`"),
+    "dirichlet_character.multiply.compute": (CHAR_OP, "`multiply`"),
+    "dirichlet_character.power.compute": (CHAR_OP, "`power`"),
+    "dirichlet_character.kernel.compute": (CHAR_OP, "`kernel`"),
+    "dirichlet_character.inflate.compute": (CHAR_OP, "`inflate`"),
+    "dirichlet_character.restrict_modulus.compute": (CHAR_OP, "`restrict`"),
+    "dirichlet_character.orthogonality.compute": (CHAR_OP, "`orthogonality` (rows or columns)"),
+    "dirichlet_character.group.fourier_matrix.compute": (CHAR_OP, "`fourier_matrix`"),
+    "dirichlet_character.residue_class_indicator_expansion.compute": (CHAR_OP, "`indicator_expansion`"),
+    "dirichlet_character.change_coordinate_basis.compute": (CHAR_OP, "`coordinates`, `from_coordinates`"),
+    "dirichlet_character.generalized_bernoulli.compute": (CHAR_B, "`bernoulli`"),
+    "dirichlet_character.generalized_bernoulli_prefix.compute": (CHAR_B, "`prefix: true`"),
+    "dirichlet_character.l_value_nonpositive_integer.compute": (CHAR_B, "`l_value` = L(1 − k, χ)"),
+    "dirichlet_character.generalized_gauss_sum.compute": ("dirichlet_character.compute.gauss_sum", "`a`"),
+    "dirichlet_character.mixed_jacobi_sum.compute": (
+        "dirichlet_character.compute.gauss_sum",
+        "`mixed`, `mixed_jacobi_sum`",
+    ),
     # elliptic_curve (latest): over prime fields F_p, the curve given by integer lifts.
     "elliptic_curve.finite_field.cardinality.exhaustive.compute": (EC_MOD_P, "`count`, over F_p"),
     "elliptic_curve.finite_field.extension_counts.compute": (EC_MOD_P, "`extensions`, `counts`, over F_p"),

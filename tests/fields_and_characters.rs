@@ -2,7 +2,8 @@
 //! (tests/reference/number_field_cases.py, dirichlet_cases.py): bad input refused with the
 //! pointer of the field and nothing written, reducible polynomials refused by name, class groups
 //! and units CONDITIONAL on GRH unless certified, Gauss and Jacobi sums of prime moduli with
-//! |τ|² = q, and each capability found first by a question in its own words.
+//! |τ|² = q, coordinates of characters that round-trip and match their values, and each
+//! capability found first by a question in its own words.
 
 use jacobian::runtime::contract::{AssuranceLevel, Qualifier};
 use jacobian::runtime::{CapabilityRequest, ExecutionStatus};
@@ -64,6 +65,66 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
         ("dirichlet_character.compute.gauss_sum", json!({"modulus": 10001, "index": 2}), "/input/modulus"),
         // 2 has order 3324 modulo 9973: τ would need Q(ζ_m) of degree φ(3324·9973) > 10^4.
         ("dirichlet_character.compute.gauss_sum", json!({"modulus": 9973, "index": 2}), "/input/index"),
+        ("dirichlet_character.compute.gauss_sum", json!({"modulus": 7, "index": 3, "mixed": [7]}), "/input/mixed/0"),
+        (
+            "dirichlet_character.compute.gauss_sum",
+            json!({"modulus": 7, "index": 3, "mixed": [1, 1, 1, 1, 1]}),
+            "/input/mixed",
+        ),
+        // 3 · 9973² > 2·10^8.
+        (
+            "dirichlet_character.compute.gauss_sum",
+            json!({"modulus": 9973, "index": 1, "mixed": [1, 1, 1]}),
+            "/input/mixed",
+        ),
+        ("dirichlet_character.compute.operation", json!({"modulus": 40, "operation": "kernel"}), "/input/index"),
+        (
+            "dirichlet_character.compute.operation",
+            json!({"modulus": 40, "index": 7, "operation": {"multiply": {"index": 5}}}),
+            "/input/operation/multiply/index",
+        ),
+        (
+            "dirichlet_character.compute.operation",
+            json!({"modulus": 40, "index": 7, "operation": {"inflate": {"modulus": 60}}}),
+            "/input/operation/inflate/modulus",
+        ),
+        (
+            "dirichlet_character.compute.operation",
+            json!({"modulus": 40, "index": 7, "operation": {"inflate": {"modulus": 40040}}}),
+            "/input/operation/inflate/modulus",
+        ),
+        (
+            "dirichlet_character.compute.operation",
+            json!({"modulus": 40, "index": 7, "operation": {"restrict": {"modulus": 3}}}),
+            "/input/operation/restrict/modulus",
+        ),
+        (
+            "dirichlet_character.compute.operation",
+            json!({"modulus": 40, "index": 7, "operation": {"orthogonality": {}}}),
+            "/input/operation/orthogonality",
+        ),
+        (
+            "dirichlet_character.compute.operation",
+            json!({"modulus": 40, "operation": {"indicator_expansion": {"residue": 12}}}),
+            "/input/operation/indicator_expansion/residue",
+        ),
+        (
+            "dirichlet_character.compute.operation",
+            json!({"modulus": 40, "operation": {"from_coordinates": {"exponents": [1, 1]}}}),
+            "/input/operation/from_coordinates/exponents",
+        ),
+        (
+            "dirichlet_character.compute.operation",
+            json!({"modulus": 401, "operation": "fourier_matrix"}),
+            "/input/modulus",
+        ),
+        ("dirichlet_character.compute.bernoulli", json!({"modulus": 5, "index": 5, "k": 2}), "/input/index"),
+        ("dirichlet_character.compute.bernoulli", json!({"modulus": 5, "index": 2, "k": 201}), "/input/k"),
+        (
+            "dirichlet_character.compute.bernoulli",
+            json!({"modulus": 9973, "index": 2, "k": 200, "prefix": true}),
+            "/input/k",
+        ),
     ] {
         let r = jac.run(CapabilityRequest::new(id, input.clone())).await;
         assert_ne!(r.status(), ExecutionStatus::Succeeded, "{id} {input}");
@@ -173,9 +234,46 @@ async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
         ("conductor and parity of a Dirichlet character", "dirichlet_character.compute.properties"),
         ("list all Dirichlet characters modulo q", "dirichlet_character.enumerate.group"),
         ("Gauss sum of a Dirichlet character", "dirichlet_character.compute.gauss_sum"),
+        ("mixed Jacobi sum of several Dirichlet characters", "dirichlet_character.compute.gauss_sum"),
+        ("conjugate and product of Dirichlet characters", "dirichlet_character.compute.operation"),
+        ("kernel of a Dirichlet character", "dirichlet_character.compute.operation"),
+        ("Fourier matrix of the Dirichlet characters modulo q", "dirichlet_character.compute.operation"),
+        ("generalized Bernoulli numbers of a Dirichlet character", "dirichlet_character.compute.bernoulli"),
+        ("Dirichlet L-function at negative integers", "dirichlet_character.compute.bernoulli"),
     ] {
         let r = jac.find_value(&json!({"query": query})).unwrap();
         let ids: Vec<&str> = r.matches.iter().map(|m| m.capability_id.as_str()).collect();
         assert_eq!(ids.first().copied(), Some(expected), "{query:?} found {ids:?}");
+    }
+}
+
+/// `coordinates` gives exponents c_i with χ(g_i) = e^(2πi·c_i/d_i) on the generators it names
+/// (checked against the values of `dirichlet_character.compute.properties`), and
+/// `from_coordinates` maps them back to the same Conrey index.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn character_coordinates_round_trip_and_match_the_values() {
+    let jac = jacobian::builder().build().await.unwrap();
+    let id = "dirichlet_character.compute.operation";
+    for (q, n) in [(1, 1), (5, 2), (8, 3), (40, 7), (63, 38), (120, 77), (1001, 500), (4096, 3)] {
+        let r =
+            jac.run(CapabilityRequest::new(id, json!({"modulus": q, "index": n, "operation": "coordinates"}))).await;
+        assert_eq!(r.status(), ExecutionStatus::Succeeded, "{q}.{n}: {:?}", r.execution.diagnostics);
+        let generators = r.output["generators"].as_array().unwrap().clone();
+        let exponents = r.output["exponents"].clone();
+        let at: Vec<Value> = generators.iter().map(|g| g[0].clone()).collect();
+        let input = json!({"modulus": q, "index": n, "values": at});
+        let p = jac.run(CapabilityRequest::new("dirichlet_character.compute.properties", input)).await;
+        let order = p.output["order"].as_str().unwrap().parse::<u64>().unwrap();
+        for (i, g) in generators.iter().enumerate() {
+            let d = g[1].as_u64().unwrap();
+            let c = exponents[i].as_u64().unwrap();
+            let k = p.output["values"][i]["exponent"].as_str().unwrap().parse::<u64>().unwrap();
+            // e(c/d) = e(k/order)
+            assert_eq!((c * order) % d, 0, "{q}.{n} generator {g}");
+            assert_eq!(c * order / d % order, k, "{q}.{n} generator {g}");
+        }
+        let back = json!({"modulus": q, "operation": {"from_coordinates": {"exponents": exponents}}});
+        let r = jac.run(CapabilityRequest::new(id, back)).await;
+        assert_eq!(r.output["character"]["index"], json!(n), "{q}.{n}");
     }
 }

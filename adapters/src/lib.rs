@@ -110,6 +110,8 @@ pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(number_theory::dirichlet::Properties))),
         Arc::new(Typed::new(Ask(number_theory::dirichlet::Group))),
         Arc::new(Typed::new(Ask(number_theory::dirichlet::GaussSum))),
+        Arc::new(Typed::new(Ask(number_theory::dirichlet::algebra::Operations))),
+        Arc::new(Typed::new(Ask(number_theory::dirichlet::bernoulli::Bernoulli))),
         Arc::new(Typed::new(Ask(number_theory::functions::FactorialValuation))),
         Arc::new(Typed::new(Ask(number_theory::functions::IntervalProfile))),
         Arc::new(Typed::new(Ask(number_theory::functions::Summatory))),

@@ -200,5 +200,156 @@ for q, n, psi in GAUSS:
         expected["jacobi_sum"] = None
     case("dirichlet_character.compute.gauss_sum", inp, expected)
 
+# ---------------------------------------------------------------------------------------------
+# dirichlet_character.compute.operation: every answer found by exhausting the Conrey values.
+
+def values_of(q, n):
+    return tuple(chi(q, n, m) for m in range(q))
+
+
+def label_with(q, values):
+    """The Conrey index modulo q whose values are `values` (None when none is)."""
+    return next((n for n in range(1, q + 1) if math.gcd(n, q) == 1 and values_of(q, n) == tuple(values)), None)
+
+
+def character(q, n):
+    _, order, conductor, _, _ = describe(q, n)
+    return {"label": f"{q}.{n}", "modulus": q, "index": n, "order": order, "conductor": conductor}
+
+
+def exponent_of_group(q):
+    return math.lcm(1, *[sympy.n_order(a, q) for a in range(1, q) if math.gcd(a, q) == 1]) if q > 2 else 1
+
+
+def op(q, n, operation, expected):
+    inp = {"modulus": q, "operation": operation}
+    if n is not None:
+        inp["index"] = n
+    lam = exponent_of_group(q)
+    expected = dict(expected)
+    expected["lambda"] = lam
+    expected["phi"] = int(sympy.totient(q))
+    case("dirichlet_character.compute.operation", inp, expected)
+
+
+def neg(v):
+    return None if v is None else (-v) % 1
+
+
+OPS_MODULI = [1, 2, 3, 4, 5, 7, 8, 9, 12, 15, 16, 20, 24, 40, 45, 63, 77, 100] + [rng.randrange(3, 150) for _ in range(6)]
+for q in OPS_MODULI:
+    units = [n for n in range(1, q + 1) if math.gcd(n, q) == 1]
+    lam = exponent_of_group(q)
+    for n in rng.sample(units, min(2, len(units))):
+        v = values_of(q, n)
+        op(q, n, "conjugate", {"character": character(q, label_with(q, [neg(x) for x in v]))})
+        m = rng.choice(units)
+        w = values_of(q, m)
+        prod = [None if a is None else (a + b) % 1 for a, b in zip(v, w)]
+        op(q, n, {"multiply": {"index": m}}, {"character": character(q, label_with(q, prod))})
+        k = rng.choice([-7, -1, 0, 2, 3, 10 ** 12 + 1])
+        op(q, n, {"power": {"exponent": k}},
+           {"character": character(q, label_with(q, [None if a is None else (a * k) % 1 for a in v]))})
+        op(q, n, "kernel", {"kernel": [a for a in range(q) if v[a] == 0]})
+        big_n = q * rng.choice([1, 2, 3, 5, 6])
+        lifted = [None if math.gcd(a, big_n) != 1 else v[a % q] for a in range(big_n)]
+        op(q, n, {"inflate": {"modulus": big_n}}, {"character": character(big_n, label_with(big_n, lifted))})
+        for d in sympy.divisors(q):
+            image = next((r for r in range(1, d + 1) if math.gcd(r, d) == 1
+                          and all(chi(d, r, a) == v[a] for a in range(q) if v[a] is not None)), None)
+            op(q, n, {"restrict": {"modulus": d}}, {"character": None if image is None else character(d, image)})
+        for m in [n, rng.choice(units)]:
+            w = values_of(q, m)
+            total = sum(cmath.exp(2j * cmath.pi * float(a - b)) for a, b in zip(v, w) if a is not None)
+            op(q, n, {"orthogonality": {"index": m}}, {"sum": round(total.real)})
+        for a, b in [(1, 1), (rng.randrange(q), rng.randrange(q)), (units[-1], units[-1] + q), (rng.randrange(-99, 99), 1)]:
+            total = sum(cmath.exp(2j * cmath.pi * float(chi(q, m, a) - chi(q, m, b))) for m in units
+                        if chi(q, m, a) is not None and chi(q, m, b) is not None)
+            op(q, n, {"orthogonality": {"residues": [a, b]}}, {"sum": round(total.real)})
+    if sympy.totient(q) <= 300:
+        op(q, None, "fourier_matrix", {"table": {"characters": units, "residues": [a for a in range(q) if math.gcd(a, q) == 1],
+                                                "exponents": [[int(chi(q, m, a) * lam) for a in range(q) if math.gcd(a, q) == 1]
+                                                              for m in units]}})
+    b = rng.choice(units) + q * rng.randrange(-3, 3)
+    coefficients = [[m, int(neg(chi(q, m, b)) * lam)] for m in units]
+    # The expansion reproduces the indicator of b + qZ on every unit.
+    for a in range(q):
+        if math.gcd(a, q) == 1:
+            s = sum(cmath.exp(2j * cmath.pi * (k / lam + float(chi(q, m, a)))) for m, k in coefficients) / len(units)
+            assert abs(s - (1 if (a - b) % q == 0 else 0)) < 1e-9
+    op(q, None, {"indicator_expansion": {"residue": b}}, {"coefficients": coefficients})
+
+
+# ---------------------------------------------------------------------------------------------
+# dirichlet_character.compute.bernoulli: B_{k,χ} = q^(k−1) Σ_{a=1}^{q} χ(a) B_k(a/q) with SymPy's
+# Bernoulli polynomials, reduced modulo Φ_o; L(1 − k, χ) = −B_{k,χ}/k checked against mpmath's
+# Hurwitz-zeta evaluation of the L-function of the periodic sequence χ.
+
+import mpmath
+
+def in_field(coefficients, o):
+    return [sympy.Rational(c) for c in coefficients]
+
+
+def rationals(v):
+    return [str(sympy.Rational(c)) for c in v]
+
+
+for q, n, k, prefix in [(1, 1, 4, True), (3, 2, 5, True), (4, 3, 3, True), (5, 2, 3, True), (5, 4, 6, False),
+                        (7, 3, 4, True), (8, 5, 2, True), (12, 11, 3, False), (12, 5, 7, True), (13, 2, 2, False),
+                        (15, 2, 5, True), (20, 3, 1, False), (9, 2, 6, True), (16, 3, 5, False), (40, 7, 3, True),
+                        (21, 5, 4, False), (30, 7, 2, True), (11, 2, 10, False), (6, 5, 0, False), (10, 1, 3, True)]:
+    values, order, _, _, _ = describe(q, n)
+    phi_poly = Poly(sympy.cyclotomic_poly(order, x), x)
+    rows = []
+    for j in (range(k + 1) if prefix else [k]):
+        bj = sympy.bernoulli(j, x)
+        classes = [sympy.Rational(0)] * order
+        for a in range(1, q + 1):
+            val = values[a % q]
+            if val is not None:
+                classes[int(val * order)] += bj.subs(x, sympy.Rational(a, q))
+        z = Poly(sum(c * x ** e for e, c in enumerate(classes)), x, domain="QQ").rem(phi_poly) * sympy.Rational(q) ** (j - 1)
+        coefficients = [z.as_expr().coeff(x, e) if e else z.as_expr().subs(x, 0) for e in range(phi_poly.degree())]
+        row = {"k": j, "bernoulli": rationals(coefficients),
+               "l_value": None if j == 0 else rationals([-c / j for c in coefficients])}
+        if j >= 1:
+            zeta = cmath.exp(2j * cmath.pi / order)
+            exact = complex(sum(complex(-c / j) * zeta ** e for e, c in enumerate(coefficients)))
+            periodic = [0 if values[a] is None else cmath.exp(2j * cmath.pi * float(values[a])) for a in range(q)]
+            numeric = complex(mpmath.dirichlet(1 - j, periodic))
+            assert abs(exact - numeric) < 1e-8 * max(1, abs(numeric)), (q, n, j, exact, numeric)
+        rows.append(row)
+    case("dirichlet_character.compute.bernoulli", {"modulus": q, "index": n, "k": k, "prefix": prefix},
+         {"cyclotomic_order": order, "values": rows})
+
+
+# ---------------------------------------------------------------------------------------------
+# Generalized Gauss sums τ_a(χ) and mixed Jacobi sums J(χ, ψ_1, …, ψ_r), summed over every tuple.
+
+import itertools
+
+for q, n, a, mixed in [(7, 3, 2, [3, 2]), (5, 2, 0, [2]), (5, 2, 3, [4, 2, 3]), (8, 3, 5, [5, 7]), (9, 2, 3, [4]),
+                       (12, 5, -1, [7, 11]), (13, 2, 6, [4, 10]), (11, 2, 22, [3, 5]), (16, 3, 7, [5]), (15, 2, 4, [7, 8]),
+                       (7, 1, 3, [1, 1]), (3, 2, 1, [2, 2, 2, 2])]:
+    values, order, conductor, _, _ = describe(q, n)
+    m = math.lcm(order, q)
+    terms = [int(values[t] * m) + (a * t % q) * (m // q) for t in range(q) if values[t] is not None]
+    numeric = sum(cmath.exp(2j * cmath.pi * (float(values[t]) + a * t / q)) for t in range(q) if values[t] is not None)
+    tau = cyclotomic_element(terms, m, numeric)
+    tables = [values] + [values_of(q, psi) for psi in mixed]
+    orders = [order] + [describe(q, psi)[1] for psi in mixed]
+    mm = math.lcm(*orders)
+    jterms = []
+    for tup in itertools.product(range(q), repeat=len(mixed)):
+        a0 = (1 - sum(tup)) % q
+        parts = [tables[0][a0]] + [tables[i + 1][t] for i, t in enumerate(tup)]
+        if all(p is not None for p in parts):
+            jterms.append(int(sum(parts) * mm))
+    jnum = sum(cmath.exp(2j * cmath.pi * e / mm) for e in jterms)
+    jac = cyclotomic_element(jterms, mm, jnum)
+    case("dirichlet_character.compute.gauss_sum", {"modulus": q, "index": n, "a": a, "mixed": mixed},
+         {"order": order, "conductor": conductor, "gauss_sum": tau, "jacobi_sum": None, "mixed_jacobi_sum": jac})
+
 for c in CASES:
     print(json.dumps(c))

@@ -21,6 +21,9 @@ use serde_json::{Value, json};
 use crate::cas::{self, Answer, Gp, Query};
 use crate::integer::{big, decimal};
 
+pub mod algebra;
+pub mod bernoulli;
+
 const PARI: BackendKind = BackendKind::Pari;
 /// Most digits of a modulus whose characters are described one at a time.
 pub const MAX_MODULUS_DIGITS: usize = 30;
@@ -392,6 +395,13 @@ pub struct GaussInput {
     /// The Conrey index of a second character ψ modulo q, for the Jacobi sum J(χ, ψ).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub psi: Option<DecimalInteger>,
+    /// a, for the generalized Gauss sum τ_a(χ) = Σ χ(n) e^(2πian/q) (default 1: τ(χ)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub a: Option<DecimalInteger>,
+    /// Conrey indices of characters ψ_1, …, ψ_r modulo q (1 ≤ r ≤ 4) for the mixed Jacobi sum
+    /// J(χ, ψ_1, …, ψ_r) = Σ_{a_0 + a_1 + … + a_r ≡ 1 (mod q)} χ(a_0)·ψ_1(a_1)⋯ψ_r(a_r).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mixed: Vec<DecimalInteger>,
 }
 
 /// An element Σ c_j ζ_m^j of Z[ζ_m], ζ_m = e^(2πi/m).
@@ -419,6 +429,40 @@ pub struct GaussOutput {
     pub gauss_sum: CyclotomicInteger,
     /// J(χ, ψ) = Σ_{a mod q} χ(a) ψ(1 − a), in Q(ζ_m) with m = lcm(o, order of ψ), when ψ is given.
     pub jacobi_sum: Option<CyclotomicInteger>,
+    /// J(χ, ψ_1, …, ψ_r) in Q(ζ_m), m the lcm of the orders, when `mixed` is given.
+    pub mixed_jacobi_sum: Option<CyclotomicInteger>,
+}
+
+/// Most characters ψ_i of a mixed Jacobi sum.
+pub const MAX_MIXED: usize = 4;
+/// Largest r·q²·m of a mixed Jacobi sum (r convolutions of q values in Z[x]/(x^m − 1)).
+pub const MAX_MIXED_WORK: u64 = 200_000_000;
+
+/// J(χ_0, …, χ_r) from the exponent tables (−1 where a value is 0): F_0 = χ_0, then
+/// F_j(s) = Σ_t F_(j−1)(t)·χ_j(s − t) in Z[x]/(x^m − 1), and J = F_r(1).
+fn mixed_jacobi(tables: &[(u64, Vec<i64>)], ctx: &AdapterContext) -> Result<CyclotomicInteger, AdapterError> {
+    let m = tables.iter().fold(1u64, |m, (o, _)| m.lcm(o)) as usize;
+    let q = tables[0].1.len();
+    let mut f = vec![vec![0i128; m]; q];
+    let (o0, k0) = &tables[0];
+    for (s, &e) in k0.iter().enumerate().filter(|(_, e)| **e >= 0) {
+        f[s][e as usize * (m / *o0 as usize) % m] += 1;
+    }
+    for (o, k) in &tables[1..] {
+        let step = m / *o as usize;
+        let mut g = vec![vec![0i128; m]; q];
+        for (t, ft) in f.iter().enumerate() {
+            ctx.checkpoint()?;
+            for (d, &e) in k.iter().enumerate().filter(|(_, e)| **e >= 0) {
+                let (shift, row) = (e as usize * step % m, &mut g[(t + d) % q]);
+                for (j, &c) in ft.iter().enumerate().filter(|(_, c)| **c != 0) {
+                    row[(j + shift) % m] += c;
+                }
+            }
+        }
+        f = g;
+    }
+    cyclotomic_integer(&f[1 % q], ctx)
 }
 
 fn euler_phi(mut m: u64) -> u64 {
@@ -548,12 +592,14 @@ impl Query for GaussSum {
         cas::describe(
             "dirichlet_character.compute.gauss_sum",
             "Gauss sum and Jacobi sum of Dirichlet characters",
-            "The Gauss sum τ(χ) of a Dirichlet character and optionally the Jacobi sum J(χ, ψ), exactly, as \
-             cyclotomic integers, with |τ|².",
+            "The Gauss sum τ(χ) (or the generalized τ_a(χ)) of a Dirichlet character and optionally the Jacobi sum \
+             J(χ, ψ) and mixed Jacobi sums J(χ, ψ_1, …, ψ_r), exactly, as cyclotomic integers, with |τ|².",
             "Computes τ(χ) = Σ χ(a) e^(2πia/q) for χ = χ_q(n, ·), q ≤ 10^4, from PARI/GP's value table, as its \
              coefficients on the power basis of Q(ζ_m), m = lcm(order, q), φ(m) ≤ 10,000, reduced modulo Φ_m; \
-             and J(χ, ψ) = Σ χ(a) ψ(1 − a) for a second character ψ modulo q. Each comes with |z|² computed \
-             exactly (q for a primitive χ).",
+             and J(χ, ψ) = Σ χ(a) ψ(1 − a) for a second character ψ modulo q. With `a`, the generalized Gauss \
+             sum τ_a(χ) = Σ χ(n) e^(2πian/q); with `mixed` = [ψ_1, …, ψ_r] (r ≤ 4), the mixed Jacobi sum \
+             J(χ, ψ_1, …, ψ_r) = Σ_{a_0 + … + a_r ≡ 1} χ(a_0)ψ_1(a_1)⋯ψ_r(a_r) (r·q²·m ≤ 2·10^8). Each comes with \
+             |z|² computed exactly (q for a primitive χ).",
             &[
                 "dirichlet-character",
                 "gauss-sum",
@@ -576,6 +622,12 @@ impl Query for GaussSum {
     fn validate(&self, i: &GaussInput) -> Result<(), Diagnostic> {
         let q = modulus(&i.modulus)?;
         index(&i.index, &q, "/index")?;
+        if i.mixed.len() > MAX_MIXED {
+            return Err(Diagnostic::at("/mixed", "TOO_MANY", "at most 4 characters ψ_i"));
+        }
+        for (k, psi) in i.mixed.iter().enumerate() {
+            index(psi, &q, &format!("/mixed/{k}"))?;
+        }
         i.psi.as_ref().map_or(Ok(()), |psi| index(psi, &q, "/psi"))
     }
     fn bounds(&self, i: &GaussInput) -> Result<(), Refusal> {
@@ -588,6 +640,18 @@ impl Query for GaussSum {
                  of degree ≤ {MAX_CYCLOTOMIC_DEGREE}"
             );
             return Err(Refusal::Unsupported(Diagnostic::at("/index", "TOO_LARGE", message)));
+        }
+        if let Some(a) = &i.a {
+            cas::digit_bound(a, VALUE_MAX_DIGITS, "/a")?;
+        }
+        if !i.mixed.is_empty() {
+            let m =
+                i.mixed.iter().fold(order, |m, psi| m.lcm(&multiplicative_order(big(psi).to_u64().unwrap_or(1), q)));
+            let work = (i.mixed.len() as u64).saturating_mul(q * q).saturating_mul(m);
+            if work > MAX_MIXED_WORK {
+                let message = format!("r·q²·m = {work} exceeds {MAX_MIXED_WORK} for a mixed Jacobi sum");
+                return Err(Refusal::Unsupported(Diagnostic::at("/mixed", "TOO_LARGE", message)));
+            }
         }
         Ok(())
     }
@@ -603,20 +667,25 @@ impl Query for GaussSum {
             .int(&i.index)
             .code("));my(psi=")
             .int(i.psi.as_ref().unwrap_or(&zero))
-            .code(");print(if(psi,E(psi),0))");
+            .code(");print(if(psi,E(psi),0));my(M=[")
+            .list(&i.mixed, ",", |p, n| p.int(n))
+            .code("]);for(j=1,#M,print(E(M[j])))");
         let reply = ctx.backend(&program)?;
-        let [chi, psi] = <[String; 2]>::try_from(reply.lines)
-            .map_err(|_| AdapterError::Backend("PARI/GP printed malformed value tables".into()))?;
-        let (order, conductor, k) = table(&Gp::parse(&chi)?)?;
+        if reply.lines.len() != 2 + i.mixed.len() {
+            return Err(AdapterError::Backend("PARI/GP printed malformed value tables".into()));
+        }
+        let (chi, psi) = (&reply.lines[0], &reply.lines[1]);
+        let (order, conductor, k) = table(&Gp::parse(chi)?)?;
         let q = k.len();
         let m = order.lcm(&(q as u64)) as usize;
         let mut v = vec![0i128; m];
+        let shift = i.a.as_ref().map_or(1, |a| big(a).mod_floor(&BigInt::from(q)).to_usize().unwrap_or(0));
         for (a, &e) in k.iter().enumerate().filter(|(_, e)| **e >= 0) {
-            v[(e as usize * (m / order as usize) + a * (m / q)) % m] += 1;
+            v[(e as usize * (m / order as usize) + a * shift % q * (m / q)) % m] += 1;
         }
         let gauss_sum = cyclotomic_integer(&v, ctx)?;
         let jacobi_sum = if i.psi.is_some() {
-            let (order2, _, k2) = table(&Gp::parse(&psi)?)?;
+            let (order2, _, k2) = table(&Gp::parse(psi)?)?;
             let m = order.lcm(&order2) as usize;
             let (s1, s2) = (m / order as usize, m / order2 as usize);
             let mut v = vec![0i128; m];
@@ -630,8 +699,18 @@ impl Query for GaussSum {
         } else {
             None
         };
+        let mixed_jacobi_sum = if i.mixed.is_empty() {
+            None
+        } else {
+            let mut tables = vec![(order, k.clone())];
+            for line in &reply.lines[2..] {
+                let (o, _, t) = table(&Gp::parse(line)?)?;
+                tables.push((o, t));
+            }
+            Some(mixed_jacobi(&tables, ctx)?)
+        };
         let primitive = conductor == q as u64;
-        Ok(GaussOutput { order, conductor, primitive, gauss_sum, jacobi_sum }.into())
+        Ok(GaussOutput { order, conductor, primitive, gauss_sum, jacobi_sum, mixed_jacobi_sum }.into())
     }
 }
 
