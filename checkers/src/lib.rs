@@ -17,6 +17,7 @@ pub mod integer;
 pub mod modular;
 pub mod partition;
 pub mod pell;
+pub mod polynomial;
 pub mod primality;
 pub mod relations;
 pub mod sat;
@@ -37,6 +38,9 @@ pub fn bundled() -> Vec<SharedChecker> {
         Arc::new(modular::ModularRelation),
         Arc::new(relations::IntegerRelations),
         Arc::new(pell::PellFundamental),
+        Arc::new(polynomial::identities::PolynomialIdentities),
+        Arc::new(polynomial::roots::RealRootIsolation),
+        Arc::new(polynomial::groebner::GroebnerBasis),
         Arc::new(finite_field::Irreducibility),
         Arc::new(finite_field::Primitivity),
         Arc::new(elliptic::EllipticPoints),
