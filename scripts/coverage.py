@@ -67,6 +67,8 @@ QF_INV = "quadratic_form.compute.invariants"
 QF_REP = "quadratic_form.compute.representation_numbers"
 QF_OP = "quadratic_form.compute.operation"
 NSG = "number_theory.numerical_semigroup.invariants"
+AFF_L = "number_theory.affine_forms.local"
+AFF_I = "number_theory.affine_forms.interval"
 NSG_EL = "number_theory.numerical_semigroup.factorizations"
 CHAR = "dirichlet_character.compute.properties"
 CHARS = "dirichlet_character.enumerate.group"
@@ -129,6 +131,23 @@ MAPPING = {
     ),
     "number_theory.binomial_valuation.compute": ("number_theory.compute.factorial_valuation", "`k`"),
     "number_theory.binary_quadratic_form.evaluate": (QF_OP, "`evaluate` on [[a, b], [c]]"),
+    "number_theory.prime_affine_forms.interval_count.compute": (AFF_I, "`condition: prime`: `count`"),
+    "number_theory.prime_affine_forms.interval_enumerate.compute": (AFF_I, "`list: true`"),
+    "number_theory.prime_affine_forms.interval_residue_profile.compute": (AFF_I, "`modulus`: `residue_counts`"),
+    "number_theory.prime_affine_forms.local_admissibility.compute": (AFF_L, "`admissible`, `obstruction`"),
+    "number_theory.prime_affine_forms.local_factor.compute": (AFF_L, "`local`: `factor`"),
+    "number_theory.prime_affine_forms.local_factors.compute": (AFF_L, "`local`, `euler_product`"),
+    "number_theory.prime_affine_forms.residue_wheel.compute": (AFF_L, "`wheel: true`: `count`"),
+    "number_theory.prime_affine_forms.residue_wheel.enumerate.compute": (AFF_L, "`wheel: true`: `residues`"),
+    "number_theory.prime_affine_forms.translation.compute": (AFF_L, "`shift`"),
+    "number_theory.prime_affine_forms.wheel_membership.compute": (AFF_L, "`members`"),
+    "number_theory.squarefree_affine_forms.euler_product.compute": (AFF_L, "`condition: squarefree`: `euler_product`"),
+    "number_theory.squarefree_affine_forms.infinite_product.enclose": (AFF_L, "`condition: squarefree`: `enclosure`"),
+    "number_theory.squarefree_affine_forms.interval_count.compute": (AFF_I, "`condition: squarefree`"),
+    "number_theory.squarefree_affine_forms.local_admissibility.decide": (AFF_L, "`condition: squarefree`: `admissible`"),
+    "number_theory.squarefree_affine_forms.local_factor.compute": (AFF_L, "`condition: squarefree`: `local`"),
+    "number_theory.padic.roots.compute": ("number_theory.solve.padic_roots", None),
+    "number_theory.padic.hensel_root.compute": ("number_theory.solve.padic_roots", "Hensel lifting to `precision`"),
     "number_theory.numerical_semigroup.summary.compute": (NSG, None),
     "number_theory.numerical_semigroup.betti_elements.compute": (NSG, "`factorization: true`"),
     "number_theory.numerical_semigroup.minimal_presentation.compute": (NSG, "`factorization: true`"),

@@ -241,6 +241,31 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             json!({"coefficients": [[1]], "operation": {"radical": {"prime": 9}}}),
             "/input/operation/radical/prime",
         ),
+        (
+            "number_theory.affine_forms.local",
+            json!({"forms": [[0, 1]], "condition": "prime", "prime_bound": 10}),
+            "/input/forms/0/0",
+        ),
+        (
+            "number_theory.affine_forms.local",
+            json!({"forms": [[1, 0]], "condition": "prime", "prime_bound": 23, "wheel": true}),
+            "/input/prime_bound",
+        ),
+        (
+            "number_theory.affine_forms.local",
+            json!({"forms": [[1, 0]], "condition": "squarefree", "prime_bound": 10, "wheel": true}),
+            "/input/wheel",
+        ),
+        (
+            "number_theory.affine_forms.interval",
+            json!({"forms": [[1, 0]], "condition": "prime", "low": 0, "high": 1_000_000}),
+            "/input/high",
+        ),
+        (
+            "number_theory.affine_forms.interval",
+            json!({"forms": [[1_000_000, 0]], "condition": "squarefree", "low": 10_000_000, "high": 10_000_010}),
+            "/input/forms/0",
+        ),
         ("number_theory.numerical_semigroup.invariants", json!({"generators": [4, 6]}), "/input/generators"),
         ("number_theory.numerical_semigroup.invariants", json!({"generators": [3, 0]}), "/input/generators/1"),
         (
@@ -310,6 +335,9 @@ async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
         ),
         ("value distribution of a quadratic form modulo m and its Gauss sum", "quadratic_form.compute.operation"),
         ("radical and rank of a quadratic form over F_p", "quadratic_form.compute.operation"),
+        ("is the prime k-tuple admissible, Hardy-Littlewood singular series", "number_theory.affine_forms.local"),
+        ("density of n with n and n+1 both squarefree", "number_theory.affine_forms.local"),
+        ("count twin primes up to 10^6", "number_theory.affine_forms.interval"),
         ("Frobenius number and genus of a numerical semigroup", "number_theory.numerical_semigroup.invariants"),
         (
             "Frobenius coin problem: the largest amount coins of 6, 9 and 20 cannot pay",
@@ -329,4 +357,23 @@ async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
         let ids: Vec<&str> = r.matches.iter().map(|m| m.capability_id.as_str()).collect();
         assert_eq!(ids.first().copied(), Some(expected), "{query:?} found {ids:?}");
     }
+}
+
+/// Published constants lie in what the affine-form capabilities enclose: the twin-prime singular
+/// series 2·C₂ = 1.32032363169… (the partial product to 10^6 exceeds it by less than 10^−6), and
+/// the density ∏ (1 − 2/p²) = 0.32263409893924… of consecutive squarefree pairs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn affine_form_products_enclose_published_constants() {
+    let jac = jacobian::builder().build().await.unwrap();
+    let decimal = |v: &Value| v.as_str().unwrap().parse::<f64>().unwrap();
+    let input = json!({"forms": [[1, 0], [1, 2]], "condition": "prime", "prime_bound": 1_000_000});
+    let r = jac.run(CapabilityRequest::new("number_theory.affine_forms.local", input)).await;
+    assert_eq!(r.status(), ExecutionStatus::Succeeded, "{:?}", r.execution.diagnostics);
+    let [lo, hi] = [0, 1].map(|k| decimal(&r.output["euler_product_bounds"][k]));
+    assert!(lo <= hi && 1.320_323_631_69 < lo && hi < 1.320_323_631_69 + 1e-6, "[{lo}, {hi}]");
+    let input = json!({"forms": [[1, 0], [1, 1]], "condition": "squarefree", "prime_bound": 1_000_000});
+    let r = jac.run(CapabilityRequest::new("number_theory.affine_forms.local", input)).await;
+    assert_eq!(r.status(), ExecutionStatus::Succeeded, "{:?}", r.execution.diagnostics);
+    let [lo, hi] = [0, 1].map(|k| decimal(&r.output["enclosure"][k]));
+    assert!(lo < 0.322_634_098_939_244 && 0.322_634_098_939_245 < hi && hi - lo < 3e-6, "[{lo}, {hi}]");
 }

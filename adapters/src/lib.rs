@@ -130,6 +130,8 @@ pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(number_theory::congruence::Covering))),
         Arc::new(Typed::new(Ask(number_theory::semigroup::Invariants))),
         Arc::new(Typed::new(Ask(number_theory::semigroup::Factorizations))),
+        Arc::new(Typed::new(Ask(number_theory::affine_forms::LocalData))),
+        Arc::new(Typed::new(Ask(number_theory::affine_forms::Interval))),
         Arc::new(Typed::new(polynomial::GroebnerBasis)),
         Arc::new(Typed::new(group::PermutationOrder)),
     ]

@@ -7,6 +7,7 @@
 //! otherwise) and a composite with a Miller–Rabin witness, checked by
 //! `jacobian.check.primality_certificate`.
 
+pub mod affine_forms;
 pub mod congruence;
 pub mod diophantine;
 pub mod dirichlet;
