@@ -14,6 +14,7 @@ pub mod factorization;
 pub mod finite_field;
 pub mod graph;
 pub mod integer;
+pub mod matrix;
 pub mod modular;
 pub mod partition;
 pub mod pell;
@@ -37,6 +38,7 @@ pub fn bundled() -> Vec<SharedChecker> {
         Arc::new(factorization::CompositenessWitness),
         Arc::new(modular::ModularRelation),
         Arc::new(relations::IntegerRelations),
+        Arc::new(matrix::MatrixCertificate),
         Arc::new(pell::PellFundamental),
         Arc::new(polynomial::identities::PolynomialIdentities),
         Arc::new(polynomial::roots::RealRootIsolation),

@@ -5,10 +5,12 @@
 //! artifact digests. Domain kinds live in the submodules; the registry maps schema URIs to them.
 
 pub mod cnf;
+pub mod complex;
 pub mod domain;
 pub mod graph;
 pub mod integer;
 pub mod magma;
+pub mod matrix;
 pub mod polynomial;
 pub mod propositional;
 pub mod term;
@@ -131,9 +133,14 @@ impl ObjectRegistry {
     pub fn bundled() -> Self {
         Self::new()
             .with::<cnf::Cnf>()
+            .with::<complex::SimplicialComplex>()
             .with::<domain::FiniteDomain>()
             .with::<graph::SimpleGraph>()
             .with::<magma::FiniteMagma>()
+            .with::<matrix::Matrix>()
+            .with::<matrix::Vector>()
+            .with::<matrix::Lattice>()
+            .with::<matrix::AbelianGroup>()
             .with::<polynomial::Polynomial>()
             .with::<polynomial::PolynomialList>()
             .with::<polynomial::RationalFunction>()
