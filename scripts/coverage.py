@@ -68,6 +68,7 @@ QF_REP = "quadratic_form.compute.representation_numbers"
 QF_OP = "quadratic_form.compute.operation"
 NSG = "number_theory.numerical_semigroup.invariants"
 AFF_L = "number_theory.affine_forms.local"
+FF_MAP = "finite_field.compute.polynomial_map"
 AFF_I = "number_theory.affine_forms.interval"
 NSG_EL = "number_theory.numerical_semigroup.factorizations"
 CHAR = "dirichlet_character.compute.properties"
@@ -282,6 +283,16 @@ MAPPING = {
     "number_field.ring_of_integers.compute": (NF_INV, "`integral_basis`"),
     "number_field.unit_group.compute": ("number_field.compute.unit_group", None),
     # finite_field (latest): one polynomial over a prime field.
+    "finite_field.polynomial.evaluate.compute": (FF_MAP, "`evaluate`"),
+    "finite_field.polynomial.jacobian.compute": (FF_MAP, "`jacobian`"),
+    "finite_field.polynomial_map.collision.analyze": (FF_MAP, "`collisions`"),
+    "finite_field.polynomial_map.fibers.compute": (FF_MAP, "`fibers`"),
+    "finite_field.polynomial_map.permutation.analyze": (FF_MAP, "`collisions`: `permutation`"),
+    "finite_field.polynomial_map.table.compute": (FF_MAP, "`table`"),
+    "finite_field.orbit_distribution.compute": (FF_MAP, "`dynamics`: cycles and tails"),
+    "finite_field.projective_zero_set.compute": (FF_MAP, "`projective_zeros`"),
+    "finite_field.projective_line.enumerate": (FF_MAP, "`projective_zeros` of 0 in two variables"),
+    "finite_field.paley_tournament.construct": ("finite_field.construct.paley", None),
     "finite_field.affine_zero_count.compute": (ZEROS, "`affine`, one polynomial over F_p"),
     "finite_field.affine_zero_set.compute": (ZEROS, "`list: true`, one polynomial over F_p"),
     "finite_field.projective_zero_count.compute": (ZEROS, "`projective`, one polynomial over F_p"),

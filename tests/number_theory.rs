@@ -266,6 +266,38 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             json!({"forms": [[1_000_000, 0]], "condition": "squarefree", "low": 10_000_000, "high": 10_000_010}),
             "/input/forms/0",
         ),
+        (
+            "finite_field.compute.polynomial_map",
+            json!({"p": 8, "variables": ["x"], "polynomials": ["x"], "operation": "table"}),
+            "/input/p",
+        ),
+        (
+            "finite_field.compute.polynomial_map",
+            json!({"p": 7, "variables": ["x"], "polynomials": ["x + z"], "operation": "table"}),
+            "/input/polynomials/0",
+        ),
+        (
+            "finite_field.compute.polynomial_map",
+            json!({"p": 7, "variables": ["x", "y"], "polynomials": ["x"], "operation": "dynamics"}),
+            "/input/polynomials",
+        ),
+        (
+            "finite_field.compute.polynomial_map",
+            json!({"p": 7, "variables": ["x", "y"], "polynomials": ["x^2 + y"], "operation": "projective_zeros"}),
+            "/input/polynomials/0",
+        ),
+        (
+            "finite_field.compute.polynomial_map",
+            json!({"p": 7, "variables": ["x"], "polynomials": ["x"], "operation": {"evaluate": {"points": [[7]]}}}),
+            "/input/operation/evaluate/points/0/0",
+        ),
+        (
+            "finite_field.compute.polynomial_map",
+            json!({"p": 1009, "variables": ["x", "y", "z"], "polynomials": ["x"], "operation": "collisions"}),
+            "/input/p",
+        ),
+        ("finite_field.construct.paley", json!({"p": 9}), "/input/p"),
+        ("finite_field.construct.paley", json!({"p": 5003}), "/input/p"),
         ("number_theory.numerical_semigroup.invariants", json!({"generators": [4, 6]}), "/input/generators"),
         ("number_theory.numerical_semigroup.invariants", json!({"generators": [3, 0]}), "/input/generators/1"),
         (
@@ -338,6 +370,10 @@ async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
         ("is the prime k-tuple admissible, Hardy-Littlewood singular series", "number_theory.affine_forms.local"),
         ("density of n with n and n+1 both squarefree", "number_theory.affine_forms.local"),
         ("count twin primes up to 10^6", "number_theory.affine_forms.interval"),
+        ("is this polynomial map a permutation of F_p^n", "finite_field.compute.polynomial_map"),
+        ("cycle structure of x -> x^2 + 1 over a finite field", "finite_field.compute.polynomial_map"),
+        ("points of the projective line over F_13", "finite_field.compute.polynomial_map"),
+        ("Paley tournament on 7 vertices", "finite_field.construct.paley"),
         ("Frobenius number and genus of a numerical semigroup", "number_theory.numerical_semigroup.invariants"),
         (
             "Frobenius coin problem: the largest amount coins of 6, 9 and 20 cannot pay",

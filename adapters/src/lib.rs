@@ -132,6 +132,8 @@ pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(number_theory::semigroup::Factorizations))),
         Arc::new(Typed::new(Ask(number_theory::affine_forms::LocalData))),
         Arc::new(Typed::new(Ask(number_theory::affine_forms::Interval))),
+        Arc::new(Typed::new(Ask(number_theory::finite_field::maps::PolynomialMap))),
+        Arc::new(Typed::new(Ask(number_theory::finite_field::paley::Paley))),
         Arc::new(Typed::new(polynomial::GroebnerBasis)),
         Arc::new(Typed::new(group::PermutationOrder)),
     ]

@@ -26,6 +26,8 @@ use crate::cas::{self, Answer, Claim, Gp, Query};
 use crate::integer::{big, decimal};
 
 pub mod element;
+pub mod maps;
+pub mod paley;
 pub mod zeros;
 
 const PARI: BackendKind = BackendKind::Pari;
