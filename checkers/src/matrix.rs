@@ -47,6 +47,11 @@
 //!   builds the boundary maps itself (faces sorted lexicographically, ∂[v0…vk] = Σ(−1)^i
 //!   [… v̂i …]), checks ∂∂ = 0 and a Smith certificate of each ∂_k (k = 1, …, dim), and derives
 //!   the Betti numbers and torsion coefficients.
+//! - `chain_homology: {maps, smith, betti, torsion}` (Z) — the same for a chain complex given by
+//!   its maps ∂_k: C_k → C_{k−1}, k = 1, …, d.
+//! - `permanent: {matrix, value}` — recomputed by Ryser's formula (n ≤ 16).
+//! - `frobenius: {matrix, form, transform, inverse, factors}` — F = B·A·B⁻¹ is the rational
+//!   canonical form: companion blocks of monic f_1, …, f_k with f_{i+1} | f_i.
 //!
 //! Limits (inconclusive): more than [`MAX_DIMENSION`] rows or columns, entries over
 //! [`MAX_DIGITS`] digits, more than [`MAX_STATEMENTS`] statements.

@@ -17,6 +17,8 @@ const MAX_DEPTH: usize = 32;
 const MAX_POWER: u64 = 64;
 /// Largest matrix whose adjugate is recomputed from cofactors.
 const MAX_COFACTOR_SIZE: usize = 12;
+/// Largest matrix whose permanent is recomputed (Ryser, 2^n terms).
+const MAX_PERMANENT_SIZE: usize = 16;
 /// Most faces of a complex.
 const MAX_FACES: usize = 4_000;
 
@@ -78,6 +80,9 @@ pub fn statement(s: &Value, ring: Ring, at: &str, cx: &CheckContext) -> Step<&'s
         "minimal_polynomial" => minpoly(body, ring, at)?,
         "abelian_group" => abelian_group(body, ring, at)?,
         "homology" => homology(body, ring, at, cx)?,
+        "chain_homology" => chain_homology(body, ring, at, cx)?,
+        "permanent" => permanent(body, ring, at)?,
+        "frobenius" => frobenius(body, ring, at)?,
         _ => return bad(at, "UNKNOWN_STATEMENT", "not a statement of this format"),
     })
 }
@@ -666,8 +671,40 @@ fn homology(body: &Value, ring: Ring, at: &str, cx: &CheckContext) -> Step<&'sta
         return bad(&facets_at, "EMPTY", "at least one facet");
     }
     let faces = faces(&facets, &facets_at)?;
-    let dim = faces.len() - 1;
-    let maps: Vec<Mat> = (1..=dim).map(|k| boundary(&faces, k)).collect();
+    let maps: Vec<Mat> = (1..faces.len()).map(|k| boundary(&faces, k)).collect();
+    let sizes: Vec<usize> = faces.iter().map(Vec::len).collect();
+    groups(m, &maps, &sizes, at, cx)?;
+    Ok("homology")
+}
+
+/// The homology of a chain complex given by its maps ∂_k: C_k → C_{k−1}, k = 1…d (every product
+/// ∂_k∂_{k+1} zero, each rank read from a Smith certificate).
+fn chain_homology(body: &Value, ring: Ring, at: &str, cx: &CheckContext) -> Step<&'static str> {
+    need_z(ring, at)?;
+    let m = object(body, at, &["maps", "smith", "betti", "torsion"])?;
+    let maps_at = pointer(at, "maps");
+    let maps: Vec<Mat> = array(field(m, at, "maps")?, &maps_at)?
+        .iter()
+        .enumerate()
+        .map(|(k, v)| matrix(v, ring, &pointer(&maps_at, k)))
+        .collect::<Step<_>>()?;
+    if maps.is_empty() {
+        return bad(&maps_at, "EMPTY", "at least one map");
+    }
+    let mut sizes = vec![maps[0].rows.len()];
+    for (k, d) in maps.iter().enumerate() {
+        if d.rows.len() != sizes[k] {
+            return bad(pointer(&maps_at, k), "NOT_CONFORMABLE", "∂_k's rows are ∂_{k−1}'s columns");
+        }
+        sizes.push(d.cols);
+    }
+    groups(m, &maps, &sizes, at, cx)?;
+    Ok("chain complex homology")
+}
+
+/// ∂∂ = 0, a Smith certificate of each map, and the Betti numbers and torsion derived from them.
+fn groups(m: &Map<String, Value>, maps: &[Mat], sizes: &[usize], at: &str, cx: &CheckContext) -> Step<()> {
+    let dim = maps.len();
     for k in 1..dim {
         if cx.should_stop() {
             return Err(Stop::interrupted());
@@ -695,12 +732,12 @@ fn homology(body: &Value, ring: Ring, at: &str, cx: &CheckContext) -> Step<&'sta
             .map(|r| Value::Array(r.iter().map(|x| Value::String(x.to_string())).collect()))
             .collect();
         full.insert("boundary".into(), serde_json::json!({"shape": [maps[k].rows.len(), maps[k].cols], "rows": rows}));
-        diagonals.push(smith(&full, ring, &c_at, "boundary")?);
+        diagonals.push(smith(&full, Ring::Z, &c_at, "boundary")?);
     }
     let rank = |k: usize| -> usize {
         if k == 0 || k > dim { 0 } else { diagonals[k - 1].iter().filter(|x| !x.is_zero()).count() }
     };
-    let betti: Vec<u64> = (0..=dim).map(|k| (faces[k].len() - rank(k) - rank(k + 1)) as u64).collect();
+    let betti: Vec<u64> = (0..=dim).map(|k| (sizes[k] - rank(k) - rank(k + 1)) as u64).collect();
     let torsion: Vec<Vec<String>> = (0..=dim)
         .map(|k| {
             if k < dim {
@@ -716,5 +753,104 @@ fn homology(body: &Value, ring: Ring, at: &str, cx: &CheckContext) -> Step<&'sta
     if field(m, at, "torsion")? != &serde_json::json!(torsion) {
         return bad(pointer(at, "torsion"), "DOES_NOT_HOLD", format!("the torsion coefficients are {torsion:?}"));
     }
-    Ok("homology")
+    Ok(())
+}
+
+/// The permanent by Ryser's formula: Σ over column subsets S of (−1)^{n−|S|} Π_i Σ_{j∈S} a_ij.
+fn permanent(body: &Value, ring: Ring, at: &str) -> Step<&'static str> {
+    let f = ring.field();
+    let m = object(body, at, &["matrix", "value"])?;
+    let a = square(m, at, "matrix", ring)?;
+    let value = entry(field(m, at, "value")?, ring, &pointer(at, "value"))?;
+    let n = a.cols;
+    if n > MAX_PERMANENT_SIZE {
+        return Err(Stop::Limit(format!("a permanent past {MAX_PERMANENT_SIZE} rows")));
+    }
+    let mut total = Num::int(0);
+    for mask in 1u32..(1 << n) {
+        let mut prod = Num::int(1);
+        for row in &a.rows {
+            let s = (0..n).filter(|j| mask >> j & 1 == 1).fold(Num::int(0), |acc, j| f.add(&acc, &row[j]));
+            prod = f.mul(&prod, &s);
+        }
+        let odd = (n - mask.count_ones() as usize) % 2 == 1;
+        total = f.add(&total, &if odd { f.neg(&prod) } else { prod });
+    }
+    if n > 0 && total != value || n == 0 && value != Num::int(1) {
+        return bad(at, "DOES_NOT_HOLD", format!("the permanent is {total}"));
+    }
+    Ok("permanent")
+}
+
+/// The rational canonical form: F = B·A·B⁻¹ with F the block diagonal of the companion matrices
+/// of monic f_1, …, f_k (constant term first; block i has 1s below its diagonal and −f_i's
+/// coefficients in its last column) and f_{i+1} | f_i, which fixes F among the matrices similar
+/// to A.
+fn frobenius(body: &Value, ring: Ring, at: &str) -> Step<&'static str> {
+    let f = ring.field();
+    let m = object(body, at, &["matrix", "form", "transform", "inverse", "factors"])?;
+    let a = square(m, at, "matrix", ring)?;
+    let (form, b, binv) =
+        (square(m, at, "form", ring)?, square(m, at, "transform", ring)?, square(m, at, "inverse", ring)?);
+    let n = a.cols;
+    same(&product(f, &b, &binv, at)?, &f.identity(n), &pointer(at, "inverse"), "B·B⁻¹ is not the identity")?;
+    let fab = product(f, &product(f, &b, &a, at)?, &binv, at)?;
+    same(&fab, &form, &pointer(at, "form"), "F is not B·A·B⁻¹")?;
+    let f_at = pointer(at, "factors");
+    let factors: Vec<Vec<Num>> = array(field(m, at, "factors")?, &f_at)?
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let p_at = pointer(&f_at, i);
+            let c: Vec<Num> = array(p, &p_at)?
+                .iter()
+                .enumerate()
+                .map(|(j, x)| entry(x, ring, &pointer(&p_at, j)))
+                .collect::<Step<_>>()?;
+            if c.len() < 2 || c.last() != Some(&Num::int(1)) {
+                return bad(p_at, "NOT_MONIC", "a monic polynomial of degree ≥ 1");
+            }
+            Ok(c)
+        })
+        .collect::<Step<_>>()?;
+    let mut expected = zero(n, n);
+    let mut start = 0;
+    for c in &factors {
+        let d = c.len() - 1;
+        if start + d > n {
+            return bad(&f_at, "BAD_DEGREE", "the degrees add up to the size");
+        }
+        for (i, ci) in c[..d].iter().enumerate() {
+            if i + 1 < d {
+                expected.rows[start + i + 1][start + i] = Num::int(1);
+            }
+            expected.rows[start + i][start + d - 1] = f.neg(ci);
+        }
+        start += d;
+    }
+    if start != n {
+        return bad(&f_at, "BAD_DEGREE", "the degrees add up to the size");
+    }
+    same(&form, &expected, &pointer(at, "form"), "F is not the companion blocks of the factors")?;
+    for (i, w) in factors.windows(2).enumerate() {
+        if !remainder(f, &w[0], &w[1]).iter().all(Num::is_zero) {
+            return bad(pointer(&f_at, i + 1), "NOT_DIVISIBLE", "each factor divides the one before");
+        }
+    }
+    Ok("rational canonical form")
+}
+
+/// The remainder of a by monic b (coefficients constant term first).
+fn remainder(f: Field, a: &[Num], b: &[Num]) -> Vec<Num> {
+    let mut r = a.to_vec();
+    let db = b.len() - 1;
+    while r.len() > db {
+        let lead = r[r.len() - 1].clone();
+        let shift = r.len() - 1 - db;
+        for (k, c) in b.iter().enumerate() {
+            r[shift + k] = f.add(&r[shift + k], &f.neg(&f.mul(&lead, c)));
+        }
+        r.pop();
+    }
+    r
 }

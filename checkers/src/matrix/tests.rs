@@ -221,6 +221,22 @@ fn every_statement_holds_and_every_mutant_of_its_certificate_fails() {
                "betti": [1, 1], "torsion": [[], []]}),
         &["smith"],
     );
+    // The circle again, as a chain complex given by its map.
+    n += suite(
+        "Z",
+        "chain_homology",
+        json!({"maps": [m(&[&[-1, -1, 0], &[1, 0, -1], &[0, 1, 1]])],
+               "smith": [{"left": m(&[&[-1, 0, -1], &[0, 0, 1], &[1, 1, 1]]), "right": m(&[&[1, 0, 1], &[0, 1, -1], &[0, 0, 1]]),
+                          "diagonal": strs(&[1, 1, 0])}],
+               "betti": [1, 1], "torsion": [[], []]}),
+        &["smith"],
+    );
+    n += suite(
+        "Z",
+        "permanent",
+        json!({"matrix": m(&[&[1, 2, 0], &[3, 4, 5], &[6, 0, 7]]), "value": "130"}),
+        &["value"],
+    );
     n += suite(
         "Z",
         "equal",
