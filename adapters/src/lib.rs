@@ -14,6 +14,7 @@ pub mod evaluate;
 pub mod graph;
 pub mod group;
 pub mod integer;
+pub mod linear_algebra;
 pub mod number_theory;
 pub mod partition;
 pub mod polynomial;
@@ -35,7 +36,7 @@ use crate::cas::Ask;
 
 /// Every bundled capability, ready to register.
 pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
-    vec![
+    let mut all: Vec<SharedAdapter> = vec![
         Arc::new(Typed::new(core::ArtifactPut::new(objects.clone()))),
         Arc::new(Typed::new(integer::Gcd)),
         Arc::new(Typed::new(algebra::Countermodel)),
@@ -136,5 +137,7 @@ pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(number_theory::finite_field::paley::Paley))),
         Arc::new(Typed::new(polynomial::GroebnerBasis)),
         Arc::new(Typed::new(group::PermutationOrder)),
-    ]
+    ];
+    all.extend(linear_algebra::adapters());
+    all
 }
