@@ -24,6 +24,11 @@ const FAMILIES: &[&str] = &[
     "dirichlet_character.",
     "congruence.",
     "arithmetic.",
+    "polynomial.",
+    "polynomial_field.",
+    "formal_series.",
+    "orthogonal_polynomial.",
+    "rational_function.",
 ];
 
 /// Capabilities of the pack whose references live in tests/backends.rs.

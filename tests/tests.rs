@@ -17,5 +17,6 @@ mod linear_algebra;
 mod mcp;
 mod number_theory;
 mod partition;
+mod polynomials;
 mod sat;
 mod witness;

@@ -17,7 +17,7 @@ pub mod integer;
 pub mod linear_algebra;
 pub mod number_theory;
 pub mod partition;
-pub mod polynomial;
+pub mod polynomials;
 pub mod primecert;
 pub mod rational;
 pub mod relations;
@@ -135,9 +135,9 @@ pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(number_theory::affine_forms::Interval))),
         Arc::new(Typed::new(Ask(number_theory::finite_field::maps::PolynomialMap))),
         Arc::new(Typed::new(Ask(number_theory::finite_field::paley::Paley))),
-        Arc::new(Typed::new(polynomial::GroebnerBasis)),
         Arc::new(Typed::new(group::PermutationOrder)),
     ];
     all.extend(linear_algebra::adapters());
+    all.extend(polynomials::adapters());
     all
 }

@@ -313,3 +313,135 @@ pub fn is_name(name: &str) -> bool {
         && b[0].is_ascii_alphabetic()
         && b[1..].iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_')
 }
+
+/// The modulus of [`evaluate_mod`]: the Mersenne prime 2^61 − 1.
+pub const EVALUATION_PRIME: u64 = (1 << 61) - 1;
+
+fn mulmod(a: u64, b: u64) -> u64 {
+    ((u128::from(a) * u128::from(b)) % u128::from(EVALUATION_PRIME)) as u64
+}
+
+fn powmod(mut a: u64, mut k: u64) -> u64 {
+    let mut r = 1;
+    while k > 0 {
+        if k & 1 == 1 {
+            r = mulmod(r, a);
+        }
+        a = mulmod(a, a);
+        k >>= 1;
+    }
+    r
+}
+
+/// A value modulo [`EVALUATION_PRIME`] and a bound on the total degree of the expression.
+type Valued = (u64, u64);
+
+impl Parser<'_> {
+    fn esum(&mut self, point: &[u64]) -> Result<Valued, ParseError> {
+        let mut acc = self.eproduct(point)?;
+        while let Tok::Sym(op @ (b'+' | b'-')) = self.tok {
+            self.advance()?;
+            let (v, d) = self.eproduct(point)?;
+            let v = if op == b'+' { v } else { EVALUATION_PRIME - v };
+            acc = ((acc.0 + v) % EVALUATION_PRIME, acc.1.max(d));
+        }
+        Ok(acc)
+    }
+
+    fn eproduct(&mut self, point: &[u64]) -> Result<Valued, ParseError> {
+        let mut acc = self.eunary(point)?;
+        while let Tok::Sym(op @ (b'*' | b'/')) = self.tok {
+            self.advance()?;
+            let start = self.span.start;
+            let (v, d) = self.eunary(point)?;
+            if op == b'*' {
+                acc = (mulmod(acc.0, v), acc.1 + d);
+            } else if d > 0 || v == 0 {
+                let span = Span { start, end: self.span.start.max(start) };
+                return err(span, "only division by a constant that is not zero modulo 2^61 - 1 is allowed");
+            } else {
+                acc = (mulmod(acc.0, powmod(v, EVALUATION_PRIME - 2)), acc.1);
+            }
+        }
+        Ok(acc)
+    }
+
+    fn eunary(&mut self, point: &[u64]) -> Result<Valued, ParseError> {
+        match self.tok {
+            Tok::Sym(op @ (b'-' | b'+')) => {
+                self.enter(self.span)?;
+                self.advance()?;
+                let (v, d) = self.eunary(point)?;
+                self.depth -= 1;
+                Ok((if op == b'-' { (EVALUATION_PRIME - v) % EVALUATION_PRIME } else { v }, d))
+            }
+            _ => {
+                let (v, d) = self.eatom(point)?;
+                if self.tok != Tok::Sym(b'^') {
+                    return Ok((v, d));
+                }
+                self.advance()?;
+                let Tok::Num(k) = &self.tok else { return err(self.span, "an exponent is a natural number") };
+                let Some(k) = small_exponent(k) else {
+                    return err(self.span, format!("exponents are at most {MAX_DEGREE}"));
+                };
+                self.advance()?;
+                Ok((powmod(v, u64::from(k)), d * u64::from(k)))
+            }
+        }
+    }
+
+    fn eatom(&mut self, point: &[u64]) -> Result<Valued, ParseError> {
+        let span = self.span;
+        match std::mem::replace(&mut self.tok, Tok::End) {
+            Tok::Num(n) => {
+                self.advance()?;
+                let r = n % BigInt::from(EVALUATION_PRIME);
+                Ok((r.try_into().unwrap_or(0), 0))
+            }
+            Tok::Name(name) => match self.vars.iter().position(|v| *v == name) {
+                Some(i) => {
+                    self.advance()?;
+                    Ok((point[i] % EVALUATION_PRIME, 1))
+                }
+                None => {
+                    err(span, format!("`{}` is not a variable of the ring", name.chars().take(32).collect::<String>()))
+                }
+            },
+            Tok::Sym(b'(') => {
+                self.enter(span)?;
+                self.advance()?;
+                let v = self.esum(point)?;
+                if self.tok != Tok::Sym(b')') {
+                    return err(self.span, "expected `)`");
+                }
+                self.depth -= 1;
+                self.advance()?;
+                Ok(v)
+            }
+            Tok::End => err(span, "expected a number, a variable or `(`, found the end of the text"),
+            Tok::Sym(c) => err(span, format!("expected a number, a variable or `(`, found `{}`", char::from(c))),
+        }
+    }
+}
+
+/// Evaluates the expression `src` at `point` (one residue per variable) modulo
+/// [`EVALUATION_PRIME`] without expanding it, with a bound on its total degree. The grammar and
+/// limits are those of [`parse`] except that no expansion takes place.
+pub fn evaluate_mod(src: &str, vars: &[String], point: &[u64]) -> Result<(u64, u64), ParseError> {
+    if src.len() > MAX_TEXT {
+        return err(
+            Span { start: MAX_TEXT, end: src.len() },
+            format!("a polynomial's text is at most {MAX_TEXT} bytes"),
+        );
+    }
+    let q = Domain::Q;
+    let mut p =
+        Parser { src, at: 0, tok: Tok::End, span: Span { start: 0, end: 0 }, vars, domain: &q, depth: 0, work: 0 };
+    p.advance()?;
+    let v = p.esum(point)?;
+    match p.tok {
+        Tok::End => Ok(v),
+        _ => err(p.span, "expected an operator (+ - * / ^); write `*` between factors"),
+    }
+}

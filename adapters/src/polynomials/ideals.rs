@@ -1,0 +1,1063 @@
+//! Polynomial ideals on Singular: reduced Gröbner bases (VERIFY by Buchberger's criterion and
+//! cofactors), membership with cofactors and Nullstellensatz certificates (VERIFY by the
+//! identities checker), elimination, dimension and Hilbert series, primary decomposition,
+//! ideal operations and rational solutions of zero-dimensional systems.
+
+use jacobian_runtime::adapter::{AdapterContext, AdapterError, Refusal};
+use jacobian_runtime::backend::{BackendKind, Program};
+use jacobian_runtime::contract::{Diagnostic, Mode};
+use jacobian_runtime::objects::polynomial::{PolyValue, Ring, rational_text};
+use jacobian_runtime::typed::Describe;
+use num_traits::One;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use super::native::MonomialOrder;
+use super::{
+    Poly, Rat, equal, from_singular, identities, product, q, read, ring, singular_ideal, singular_poly, singular_ring,
+    sum, terms,
+};
+use crate::cas::{self, Answer, Query};
+
+const SINGULAR: BackendKind = BackendKind::Singular;
+/// Most variables of an ideal computation.
+pub const MAX_VARIABLES: usize = 16;
+/// Highest degree of a generator.
+pub const MAX_DEGREE: u32 = 100;
+/// Most generators.
+pub const MAX_GENERATORS: usize = 64;
+
+fn unsupported(d: Diagnostic) -> AdapterError {
+    AdapterError::Unsupported(d.message)
+}
+
+fn generators(r: &Ring, vs: &[PolyValue], path: &str) -> Result<Vec<Poly>, Diagnostic> {
+    if vs.is_empty() || vs.len() > MAX_GENERATORS {
+        return Err(Diagnostic::at(path, "BAD_LENGTH", format!("1 to {MAX_GENERATORS} polynomials")));
+    }
+    vs.iter().enumerate().map(|(k, v)| read(r, v, &format!("{path}/{k}"))).collect()
+}
+
+fn ideal_bounds(r: &Ring, ps: &[Poly], path: &str) -> Result<(), Refusal> {
+    if r.n() > MAX_VARIABLES {
+        return Err(Refusal::Unsupported(Diagnostic::at(
+            "/variables",
+            "TOO_LARGE",
+            format!("at most {MAX_VARIABLES} variables"),
+        )));
+    }
+    for (k, p) in ps.iter().enumerate() {
+        super::degree_bound(p, r.n(), MAX_DEGREE, &format!("{path}/{k}"))?;
+        super::term_bound(p, 2000, &format!("{path}/{k}"))?;
+    }
+    Ok(())
+}
+
+/// Polynomials printed one per line or comma-separated on one line.
+fn polys(r: &Ring, line: &str) -> Result<Vec<Poly>, AdapterError> {
+    line.split(',').map(|t| from_singular(r, t)).filter(|p| !matches!(p, Ok(p) if p.is_zero())).collect()
+}
+
+fn lines(reply: &jacobian_runtime::backend::Reply, n: usize) -> Result<&[String], AdapterError> {
+    if reply.lines.len() < n {
+        return Err(AdapterError::Backend(format!(
+            "Singular printed {} lines where {n} were expected",
+            reply.lines.len()
+        )));
+    }
+    Ok(&reply.lines)
+}
+
+/// A monic basis element over a field, sorted as Singular lists them.
+fn monic(r: &Ring, order: MonomialOrder, p: &Poly) -> (Poly, Rat) {
+    let lead = p.terms().max_by(|a, b| order.cmp(a.0, b.0)).map(|t| t.1.clone()).unwrap_or_else(Rat::one);
+    let inv = r.domain.inverse(&lead).unwrap_or_else(Rat::one);
+    (r.domain.reduce(p.scale(&inv)).unwrap_or_default(), lead)
+}
+
+/// Input of `polynomial.groebner_basis`.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GroebnerInput {
+    /// Variable names, the first greatest.
+    pub variables: Vec<String>,
+    /// Generators of the ideal, e.g. `"x^2*y - 3/4*z + 1"`.
+    pub polynomials: Vec<PolyValue>,
+    /// Monomial ordering (default grevlex).
+    #[serde(default)]
+    pub ordering: MonomialOrder,
+    /// Coefficient field: 0 for Q (default) or a prime p < 2^31 for F_p.
+    #[serde(default)]
+    pub characteristic: u32,
+}
+
+/// Output of `polynomial.groebner_basis`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct GroebnerOutput {
+    /// The reduced Gröbner basis, each element monic, terms printed by degree.
+    pub basis: Vec<String>,
+    /// The ordering used.
+    pub ordering: MonomialOrder,
+    /// 0 for Q, else p.
+    pub characteristic: u32,
+}
+
+fn groebner_input(i: &GroebnerInput) -> Result<(Ring, Vec<Poly>), Diagnostic> {
+    let domain = if i.characteristic == 0 { "Q".to_string() } else { format!("F_{}", i.characteristic) };
+    let r = Ring::new(&i.variables, &domain, "/variables", "/characteristic").map_err(|mut d| d.remove(0))?;
+    if let Some(k) = i.polynomials.iter().position(|p| matches!(p, PolyValue::Text(t) if t.len() > 100_000)) {
+        return Err(Diagnostic::at(format!("/polynomials/{k}"), "TOO_LONG", "at most 100,000 bytes"));
+    }
+    Ok((r.clone(), generators(&r, &i.polynomials, "/polynomials")?))
+}
+
+/// Cofactor rows both ways: basis from generators, generators from basis.
+type Cofactors = (Vec<Vec<Poly>>, Vec<Vec<Poly>>);
+
+/// Runs std (and in VERIFY the two lifts) and reads the monic reduced basis with its cofactors.
+fn groebner(
+    r: &Ring,
+    gens: &[Poly],
+    order: MonomialOrder,
+    cofactors: bool,
+    ctx: &AdapterContext,
+) -> Result<(Vec<Poly>, Option<Cofactors>), AdapterError> {
+    let gens: Vec<Poly> = gens.iter().filter(|p| !p.is_zero()).cloned().collect();
+    if gens.is_empty() {
+        return Ok((vec![], Some((vec![], vec![]))));
+    }
+    let prog = singular_ideal(singular_ring(Program::new(SINGULAR), r, order.singular()), "i", &gens);
+    let mut prog = prog
+        .code("ideal g = std(i); int a; int b; for (a = 1; a <= ncols(g); a++) { print(string(g[a])); } print(\"@\");");
+    if cofactors {
+        prog = prog.code(
+            " matrix T = lift(i, g); matrix U = lift(g, i); for (a = 1; a <= ncols(g); a++) { for (b = 1; b <= ncols(i); b++) { print(string(T[b, a])); } } \
+             for (b = 1; b <= ncols(i); b++) { for (a = 1; a <= ncols(g); a++) { print(string(U[a, b])); } }",
+        );
+    }
+    let reply = ctx.backend(&prog)?;
+    let split = reply
+        .lines
+        .iter()
+        .position(|l| l == "@")
+        .ok_or_else(|| AdapterError::Backend("Singular printed no basis".into()))?;
+    let raw: Vec<Poly> = reply.lines[..split].iter().map(|l| from_singular(r, l)).collect::<Result<_, _>>()?;
+    let mut scaled: Vec<(Poly, Rat, usize)> = raw
+        .iter()
+        .enumerate()
+        .map(|(k, p)| {
+            let (m, c) = monic(r, order, p);
+            (m, c, k)
+        })
+        .collect();
+    // Listed by leading monomial, increasing in the order.
+    let lead = |p: &Poly| p.terms().max_by(|a, b| order.cmp(a.0, b.0)).map(|t| t.0.clone()).unwrap_or_default();
+    scaled.sort_by(|a, b| order.cmp(&lead(&a.0), &lead(&b.0)));
+    let basis: Vec<Poly> = scaled.iter().map(|s| s.0.clone()).collect();
+    if !cofactors {
+        return Ok((basis, None));
+    }
+    let rest: Vec<Poly> = reply.lines[split + 1..].iter().map(|l| from_singular(r, l)).collect::<Result<_, _>>()?;
+    let (nb, ng) = (basis.len(), gens.len());
+    if rest.len() != 2 * nb * ng {
+        return Err(AdapterError::Backend("Singular printed a malformed lift".into()));
+    }
+    let red = |p: Poly| r.domain.reduce(p).unwrap_or_default();
+    // basisₐ = Σ_b T[b,a]·gen_b / leadₐ; gen_b = Σₐ U[a,b]·leadₐ·basisₐ.
+    // Row a of T and column a of U belong to Singular's element scaled[a].2.
+    let down: Vec<Vec<Poly>> = scaled
+        .iter()
+        .map(|(_, c, k)| {
+            (0..ng).map(|b| red(rest[k * ng + b].scale(&r.domain.inverse(c).unwrap_or_else(Rat::one)))).collect()
+        })
+        .collect();
+    let up: Vec<Vec<Poly>> =
+        (0..ng).map(|b| scaled.iter().map(|(_, c, k)| red(rest[nb * ng + b * nb + k].scale(c))).collect()).collect();
+    Ok((basis, Some((down, up))))
+}
+
+/// `polynomial.groebner_basis`.
+pub struct GroebnerBasis;
+
+impl Query for GroebnerBasis {
+    type Input = GroebnerInput;
+    type Output = GroebnerOutput;
+
+    fn describe(&self) -> Describe {
+        cas::checked(
+            Describe {
+                scope_rule: "Exactly the ideal generated by the given polynomials, in the given ordering and field.",
+                ..cas::describe(
+                    "polynomial.groebner_basis",
+                    "Gröbner basis of a polynomial ideal",
+                    "The reduced Gröbner basis (standard basis) of an ideal of polynomials over Q or F_p.",
+                    "Computes the reduced Gröbner basis of the ideal generated by the given polynomials, in lex, \
+                     grevlex or deglex order, over the rationals or a prime field, with Singular's std. Decides ideal \
+                     equality and membership, solves polynomial systems (with lex), and eliminates variables. VERIFY \
+                     checks Buchberger's criterion (every S-polynomial reduces to zero) and cofactors both ways.",
+                    &[
+                        "polynomial",
+                        "ideal",
+                        "groebner",
+                        "gröbner",
+                        "standard-basis",
+                        "buchberger",
+                        "algebra",
+                        "singular",
+                    ],
+                )
+            },
+            &[super::GROEBNER],
+        )
+    }
+    cas::on_backend!(SINGULAR);
+    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
+        vec![
+            (
+                "a lex basis that solves a system",
+                Mode::Verify,
+                json!({"variables": ["x", "y"], "polynomials": ["x^2 + y^2 - 1", "x - y"], "ordering": "lex"}),
+            ),
+            (
+                "a grevlex basis over F_7",
+                Mode::Explore,
+                json!({"variables": ["a", "b"], "polynomials": ["a^3 - b", "b^2 - 2*a"], "characteristic": 7}),
+            ),
+        ]
+    }
+    fn validate(&self, i: &GroebnerInput) -> Result<(), Diagnostic> {
+        groebner_input(i).map(|_| ())
+    }
+    fn bounds(&self, i: &GroebnerInput) -> Result<(), Refusal> {
+        let (r, ps) = groebner_input(i).map_err(super::refused)?;
+        ideal_bounds(&r, &ps, "/polynomials")
+    }
+    fn answer(&self, i: &GroebnerInput, ctx: &AdapterContext) -> Result<Answer<GroebnerOutput>, AdapterError> {
+        let (r, gens) = groebner_input(i).map_err(unsupported)?;
+        let (basis, cof) = groebner(&r, &gens, i.ordering, ctx.mode == Mode::Verify, ctx)?;
+        let out = GroebnerOutput {
+            basis: super::printed(&r, &basis),
+            ordering: i.ordering,
+            characteristic: i.characteristic,
+        };
+        let mut answer = Answer::from(out);
+        if let Some((down, up)) = cof {
+            let nonzero: Vec<Poly> = gens.iter().filter(|p| !p.is_zero()).cloned().collect();
+            let rows = |m: &[Vec<Poly>]| -> Value {
+                m.iter().map(|row| row.iter().map(terms).collect::<Vec<_>>()).collect::<Vec<_>>().into()
+            };
+            answer = answer.claim(cas::Claim {
+                kind: super::GROEBNER,
+                semantics: "urn:jacobian:semantics:reduced-groebner-basis:v1",
+                format: "GROEBNER_COFACTORS_V1",
+                claim: json!({
+                    "variables": r.n(),
+                    "modulus": r.domain.characteristic().to_string(),
+                    "order": i.ordering,
+                    "generators": nonzero.iter().map(terms).collect::<Vec<_>>(),
+                    "basis": basis.iter().map(terms).collect::<Vec<_>>(),
+                }),
+                candidate: json!({"basis_from_generators": rows(&down), "generators_from_basis": rows(&up)}),
+            });
+        }
+        Ok(answer)
+    }
+}
+
+/// Input of the capabilities on one ideal.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct IdealInput {
+    /// Variable names, the first greatest.
+    pub variables: Vec<String>,
+    /// `Q` (default) or `F_p`.
+    #[serde(default = "q")]
+    pub domain: String,
+    /// Generators of the ideal (1 to 64).
+    pub generators: Vec<PolyValue>,
+}
+
+fn ideal_input(i: &IdealInput) -> Result<(Ring, Vec<Poly>), Diagnostic> {
+    let r = ring(&i.variables, &i.domain)?;
+    super::field_only(&r)?;
+    Ok((r.clone(), generators(&r, &i.generators, "/generators")?))
+}
+
+fn ideal_input_bounds(i: &IdealInput) -> Result<(), Refusal> {
+    let (r, ps) = ideal_input(i).map_err(super::refused)?;
+    ideal_bounds(&r, &ps, "/generators")
+}
+
+/// Input of `polynomial.ideal.membership`.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MembershipInput {
+    /// Variable names.
+    pub variables: Vec<String>,
+    /// `Q` (default) or `F_p`.
+    #[serde(default = "q")]
+    pub domain: String,
+    /// Generators of the ideal (1 to 64).
+    pub generators: Vec<PolyValue>,
+    /// The polynomial tested.
+    pub polynomial: PolyValue,
+}
+
+/// Output of `polynomial.ideal.membership`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct MembershipOutput {
+    /// Whether the polynomial is in the ideal.
+    pub member: bool,
+    /// Its normal form modulo the grevlex Gröbner basis (0 exactly for members).
+    pub normal_form: String,
+    /// For a member: cofactors cᵢ with Σ cᵢ·generatorᵢ = polynomial.
+    pub cofactors: Option<Vec<String>>,
+}
+
+/// `polynomial.ideal.membership`.
+pub struct Membership;
+
+fn membership_input(i: &MembershipInput) -> Result<(Ring, Vec<Poly>, Poly), Diagnostic> {
+    let r = ring(&i.variables, &i.domain)?;
+    super::field_only(&r)?;
+    let g = generators(&r, &i.generators, "/generators")?;
+    Ok((r.clone(), g, read(&r, &i.polynomial, "/polynomial")?))
+}
+
+/// Whether `f` is in the ideal of `gens`, its normal form, and cofactors when it is.
+fn lift(r: &Ring, gens: &[Poly], f: &Poly, ctx: &AdapterContext) -> Result<(Poly, Option<Vec<Poly>>), AdapterError> {
+    let prog = singular_ideal(singular_ring(Program::new(SINGULAR), r, "dp"), "i", gens);
+    let prog = singular_poly(prog.code("poly f = "), f).code(
+        "; ideal g = std(i); poly n = reduce(f, g); print(string(n)); if (n == 0) { matrix T = lift(i, f); int b; for (b = 1; b <= ncols(i); b++) { print(string(T[b, 1])); } }",
+    );
+    let reply = ctx.backend(&prog)?;
+    let lines = lines(&reply, 1)?;
+    let nf = from_singular(r, &lines[0])?;
+    if !nf.is_zero() {
+        return Ok((nf, None));
+    }
+    let cof: Vec<Poly> = lines[1..].iter().map(|l| from_singular(r, l)).collect::<Result<_, _>>()?;
+    if cof.len() != gens.len() {
+        return Err(AdapterError::Backend("Singular printed a malformed lift".into()));
+    }
+    Ok((nf, Some(cof)))
+}
+
+fn combination(gens: &[Poly], cof: &[Poly]) -> Value {
+    sum(gens.iter().zip(cof).map(|(g, c)| product(vec![terms(c), terms(g)])).collect())
+}
+
+impl Query for Membership {
+    type Input = MembershipInput;
+    type Output = MembershipOutput;
+
+    fn describe(&self) -> Describe {
+        cas::checked(
+            cas::describe(
+                "polynomial.ideal.membership",
+                "Ideal membership with cofactors (normal form)",
+                "Whether a polynomial lies in the ideal generated by given polynomials, its normal form modulo a \
+                 Gröbner basis, and for a member the cofactors expressing it in the generators.",
+                "Decides ideal membership over Q or F_p with Singular: reduces the polynomial by a grevlex Gröbner \
+                 basis (normal form, 0 exactly for members) and lifts a member to cofactors c_i with sum c_i g_i = f. \
+                 VERIFY re-expands that combination with the checker's own arithmetic.",
+                &[
+                    "polynomial",
+                    "ideal",
+                    "membership",
+                    "normal-form",
+                    "reduce",
+                    "cofactors",
+                    "lift",
+                    "certificate",
+                    "division",
+                ],
+            ),
+            &[super::IDENTITIES],
+        )
+    }
+    cas::on_backend!(SINGULAR);
+    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
+        vec![(
+            "is x^3 - y^3 in (x - y)?",
+            Mode::Verify,
+            json!({"variables": ["x", "y"], "generators": ["x - y"], "polynomial": "x^3 - y^3"}),
+        )]
+    }
+    fn validate(&self, i: &MembershipInput) -> Result<(), Diagnostic> {
+        membership_input(i).map(|_| ())
+    }
+    fn bounds(&self, i: &MembershipInput) -> Result<(), Refusal> {
+        let (r, g, f) = membership_input(i).map_err(super::refused)?;
+        ideal_bounds(&r, &g, "/generators")?;
+        ideal_bounds(&r, &[f], "/polynomial")
+    }
+    fn answer(&self, i: &MembershipInput, ctx: &AdapterContext) -> Result<Answer<MembershipOutput>, AdapterError> {
+        let (r, g, f) = membership_input(i).map_err(unsupported)?;
+        let (nf, cof) = lift(&r, &g, &f, ctx)?;
+        let claim = cof.as_ref().map(|c| identities(&r, vec![equal(terms(&f), combination(&g, c))]));
+        let out = MembershipOutput {
+            member: cof.is_some(),
+            normal_form: r.print(&nf),
+            cofactors: cof.as_ref().map(|c| super::printed(&r, c)),
+        };
+        let answer = Answer::from(out);
+        Ok(match claim {
+            Some(c) => answer.claim(c),
+            None => answer,
+        })
+    }
+}
+
+/// Output of `polynomial.ideal.nullstellensatz`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct NullstellensatzOutput {
+    /// Whether the system has no common zero over the algebraic closure (1 is in the ideal).
+    pub infeasible: bool,
+    /// For an infeasible system: cofactors cᵢ with Σ cᵢ·fᵢ = 1.
+    pub certificate: Option<Vec<String>>,
+}
+
+/// `polynomial.ideal.nullstellensatz`.
+pub struct Nullstellensatz;
+
+impl Query for Nullstellensatz {
+    type Input = IdealInput;
+    type Output = NullstellensatzOutput;
+
+    fn describe(&self) -> Describe {
+        cas::checked(
+            cas::describe(
+                "polynomial.ideal.nullstellensatz",
+                "Nullstellensatz infeasibility certificate",
+                "Whether a system of polynomial equations has no solution over the algebraic closure, with a \
+                 certificate sum c_i f_i = 1 (Hilbert's weak Nullstellensatz).",
+                "Decides whether polynomials over Q or F_p have a common zero over the algebraic closure: by the weak \
+                 Nullstellensatz they have none exactly when 1 is in their ideal, and then Singular's lift gives \
+                 cofactors c_i with sum c_i f_i = 1. VERIFY re-expands the certificate.",
+                &[
+                    "polynomial",
+                    "nullstellensatz",
+                    "infeasibility",
+                    "certificate",
+                    "system",
+                    "no-solution",
+                    "ideal",
+                    "hilbert",
+                ],
+            ),
+            &[super::IDENTITIES],
+        )
+    }
+    cas::on_backend!(SINGULAR);
+    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
+        vec![("x y = 1 and x = 0", Mode::Verify, json!({"variables": ["x", "y"], "generators": ["x*y - 1", "x"]}))]
+    }
+    fn validate(&self, i: &IdealInput) -> Result<(), Diagnostic> {
+        ideal_input(i).map(|_| ())
+    }
+    fn bounds(&self, i: &IdealInput) -> Result<(), Refusal> {
+        ideal_input_bounds(i)
+    }
+    fn answer(&self, i: &IdealInput, ctx: &AdapterContext) -> Result<Answer<NullstellensatzOutput>, AdapterError> {
+        let (r, g) = ideal_input(i).map_err(unsupported)?;
+        let one = Poly::constant(Rat::one(), r.n());
+        let (_, cof) = lift(&r, &g, &one, ctx)?;
+        let claim = cof.as_ref().map(|c| identities(&r, vec![equal(terms(&one), combination(&g, c))]));
+        let out = NullstellensatzOutput {
+            infeasible: cof.is_some(),
+            certificate: cof.as_ref().map(|c| super::printed(&r, c)),
+        };
+        let answer = Answer::from(out);
+        Ok(match claim {
+            Some(c) => answer.claim(c),
+            None => answer,
+        })
+    }
+}
+
+/// Input of `polynomial.ideal.elimination`.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EliminationInput {
+    /// Variable names.
+    pub variables: Vec<String>,
+    /// `Q` (default) or `F_p`.
+    #[serde(default = "q")]
+    pub domain: String,
+    /// Generators of the ideal.
+    pub generators: Vec<PolyValue>,
+    /// The variables to eliminate (at least one, not all).
+    pub eliminate: Vec<String>,
+}
+
+/// Output of `polynomial.ideal.elimination`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct EliminationOutput {
+    /// The reduced grevlex Gröbner basis of the elimination ideal I ∩ k[remaining variables].
+    pub basis: Vec<String>,
+    /// The remaining variables.
+    pub remaining: Vec<String>,
+}
+
+/// `polynomial.ideal.elimination`.
+pub struct Elimination;
+
+fn elimination_input(i: &EliminationInput) -> Result<(Ring, Vec<Poly>, Vec<usize>), Diagnostic> {
+    let r = ring(&i.variables, &i.domain)?;
+    super::field_only(&r)?;
+    let g = generators(&r, &i.generators, "/generators")?;
+    let mut ks = vec![];
+    for (k, v) in i.eliminate.iter().enumerate() {
+        let at = format!("/eliminate/{k}");
+        let x = super::native::var_index(&r, v, &at)?;
+        if ks.contains(&x) {
+            return Err(Diagnostic::at(at, "DUPLICATE_VARIABLE", "listed twice"));
+        }
+        ks.push(x);
+    }
+    if ks.is_empty() || ks.len() == r.n() {
+        return Err(Diagnostic::at(
+            "/eliminate",
+            "BAD_LENGTH",
+            "eliminate at least one variable and keep at least one",
+        ));
+    }
+    Ok((r, g, ks))
+}
+
+impl Query for Elimination {
+    type Input = EliminationInput;
+    type Output = EliminationOutput;
+
+    fn describe(&self) -> Describe {
+        cas::describe(
+            "polynomial.ideal.elimination",
+            "Eliminate variables from a polynomial ideal",
+            "The elimination ideal I ∩ k[remaining variables] of a polynomial ideal, as a reduced Gröbner basis: the \
+             implicit equations after projecting away some variables.",
+            "Eliminates chosen variables from an ideal over Q or F_p with Singular's eliminate, giving the \
+             polynomials in the remaining variables that the ideal contains (for example the implicit equation of a \
+             parametrized curve), as a reduced Gröbner basis.",
+            &[
+                "polynomial",
+                "ideal",
+                "elimination",
+                "eliminate",
+                "implicitization",
+                "projection",
+                "resultant",
+                "groebner",
+            ],
+        )
+    }
+    cas::on_backend!(SINGULAR);
+    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
+        vec![(
+            "implicitize x = t^2, y = t^3",
+            Mode::Explore,
+            json!({"variables": ["t", "x", "y"], "generators": ["x - t^2", "y - t^3"], "eliminate": ["t"]}),
+        )]
+    }
+    fn validate(&self, i: &EliminationInput) -> Result<(), Diagnostic> {
+        elimination_input(i).map(|_| ())
+    }
+    fn bounds(&self, i: &EliminationInput) -> Result<(), Refusal> {
+        let (r, g, _) = elimination_input(i).map_err(super::refused)?;
+        ideal_bounds(&r, &g, "/generators")
+    }
+    fn answer(&self, i: &EliminationInput, ctx: &AdapterContext) -> Result<Answer<EliminationOutput>, AdapterError> {
+        let (r, g, ks) = elimination_input(i).map_err(unsupported)?;
+        let prog = singular_ideal(singular_ring(Program::new(SINGULAR), &r, "dp"), "i", &g)
+            .code("ideal e = std(eliminate(i, 1")
+            .list(&ks, "", |p, k| p.code("*v").small(*k as i64 + 1))
+            .code(")); print(string(e));");
+        let reply = ctx.backend(&prog)?;
+        let mut basis: Vec<Poly> =
+            polys(&r, reply.single(SINGULAR)?)?.iter().map(|p| monic(&r, MonomialOrder::Grevlex, p).0).collect();
+        basis.sort_by_key(|p| r.print(p));
+        let remaining = (0..r.n()).filter(|k| !ks.contains(k)).map(|k| r.variables[k].clone()).collect();
+        Ok(EliminationOutput { basis: super::printed(&r, &basis), remaining }.into())
+    }
+}
+
+/// Output of `polynomial.ideal.dimension`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct DimensionOutput {
+    /// The Krull dimension of k[x]/I (−1 for the unit ideal).
+    pub dimension: i64,
+    /// The degree (multiplicity) of the leading ideal in grevlex.
+    pub degree: i64,
+    /// Whether k[x]/I is finite-dimensional (finitely many solutions).
+    pub zero_dimensional: bool,
+    /// dim_k k[x]/I when zero-dimensional: the number of solutions counted with multiplicity.
+    pub vector_space_dimension: Option<i64>,
+    /// The standard monomials (a basis of k[x]/I) when zero-dimensional and at most 1,000.
+    pub standard_monomials: Option<Vec<String>>,
+    /// Numerator coefficients (t⁰, t¹, …) of the Hilbert series of the leading ideal over (1 − t)^n.
+    pub hilbert_numerator: Vec<i64>,
+    /// The reduced numerator over (1 − t)^dimension.
+    pub hilbert_reduced_numerator: Vec<i64>,
+}
+
+/// `polynomial.ideal.dimension`.
+pub struct Dimension;
+
+fn ints(line: &str) -> Result<Vec<i64>, AdapterError> {
+    let mut v: Vec<i64> = line
+        .split(',')
+        .map(|t| {
+            t.trim()
+                .parse()
+                .map_err(|_| AdapterError::Backend(format!("Singular printed `{t}` where an integer was expected")))
+        })
+        .collect::<Result<_, _>>()?;
+    while v.len() > 1 && v.last() == Some(&0) {
+        v.pop();
+    }
+    Ok(v)
+}
+
+impl Query for Dimension {
+    type Input = IdealInput;
+    type Output = DimensionOutput;
+
+    fn describe(&self) -> Describe {
+        cas::describe(
+            "polynomial.ideal.dimension",
+            "Dimension, degree and Hilbert series of a polynomial ideal",
+            "The Krull dimension, degree, Hilbert series, and for zero-dimensional ideals the number of solutions \
+             with multiplicity and the standard monomials, of a polynomial ideal.",
+            "Computes with Singular a grevlex Gröbner basis and from it the dimension of the variety, the degree, the \
+             first and second Hilbert series (of the leading ideal, which for homogeneous ideals is the ideal's own), \
+             whether the system has finitely many solutions and how many with multiplicity (vdim), and a monomial \
+             basis of the quotient ring.",
+            &[
+                "polynomial",
+                "ideal",
+                "dimension",
+                "krull",
+                "hilbert-series",
+                "hilbert-polynomial",
+                "degree",
+                "zero-dimensional",
+                "vdim",
+                "standard-monomials",
+                "quotient-ring",
+            ],
+        )
+    }
+    cas::on_backend!(SINGULAR);
+    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
+        vec![(
+            "twisted cubic",
+            Mode::Explore,
+            json!({"variables": ["x", "y", "z", "w"], "generators": ["x*z - y^2", "y*w - z^2", "x*w - y*z"]}),
+        )]
+    }
+    fn validate(&self, i: &IdealInput) -> Result<(), Diagnostic> {
+        ideal_input(i).map(|_| ())
+    }
+    fn bounds(&self, i: &IdealInput) -> Result<(), Refusal> {
+        ideal_input_bounds(i)
+    }
+    fn answer(&self, i: &IdealInput, ctx: &AdapterContext) -> Result<Answer<DimensionOutput>, AdapterError> {
+        let (r, g) = ideal_input(i).map_err(unsupported)?;
+        let prog = singular_ideal(singular_ring(Program::new(SINGULAR), &r, "dp"), "i", &g).code(
+            "ideal g = std(i); print(dim(g)); print(mult(g)); print(vdim(g)); intvec h = hilb(g, 1); print(string(h)); \
+             intvec h2 = hilb(g, 2); print(string(h2)); if (vdim(g) >= 0 && vdim(g) <= 1000) { print(string(kbase(g))); }",
+        );
+        let reply = ctx.backend(&prog)?;
+        let l = lines(&reply, 5)?;
+        let int =
+            |t: &str| t.trim().parse::<i64>().map_err(|_| AdapterError::Backend(format!("Singular printed `{t}`")));
+        let vdim = int(&l[2])?;
+        let standard = match l.get(5) {
+            Some(line) => Some(polys(&r, line)?.iter().map(|p| r.print(p)).collect()),
+            None => None,
+        };
+        let out = DimensionOutput {
+            dimension: int(&l[0])?,
+            degree: int(&l[1])?,
+            zero_dimensional: vdim >= 0 && int(&l[0])? == 0,
+            vector_space_dimension: (vdim >= 0).then_some(vdim),
+            standard_monomials: standard,
+            hilbert_numerator: ints(&l[3])?,
+            hilbert_reduced_numerator: ints(&l[4])?,
+        };
+        Ok(out.into())
+    }
+}
+
+/// A decomposition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DecompositionOperation {
+    /// Primary components with their associated primes (Gianni–Trager–Zacharias).
+    PrimaryDecomposition,
+    /// The minimal associated primes (the irreducible components of the variety).
+    MinimalPrimes,
+    /// The radical √I.
+    Radical,
+}
+
+/// Input of `polynomial.ideal.decomposition`.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DecompositionInput {
+    /// Variable names.
+    pub variables: Vec<String>,
+    /// `Q` (default) or `F_p`.
+    #[serde(default = "q")]
+    pub domain: String,
+    /// Generators of the ideal.
+    pub generators: Vec<PolyValue>,
+    /// The decomposition.
+    pub operation: DecompositionOperation,
+}
+
+/// A primary component.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Component {
+    /// The primary ideal's generators (or the prime's, for minimal primes).
+    pub ideal: Vec<String>,
+    /// Its associated prime (primary decomposition).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prime: Option<Vec<String>>,
+}
+
+/// Output of `polynomial.ideal.decomposition`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct DecompositionOutput {
+    /// The components (primary decomposition, minimal primes).
+    pub components: Vec<Component>,
+    /// The radical's generators (radical).
+    pub radical: Option<Vec<String>>,
+}
+
+/// `polynomial.ideal.decomposition`.
+pub struct Decomposition;
+
+fn decomposition_input(i: &DecompositionInput) -> Result<(Ring, Vec<Poly>), Diagnostic> {
+    ideal_input(&IdealInput {
+        variables: i.variables.clone(),
+        domain: i.domain.clone(),
+        generators: i.generators.clone(),
+    })
+}
+
+impl Query for Decomposition {
+    type Input = DecompositionInput;
+    type Output = DecompositionOutput;
+
+    fn describe(&self) -> Describe {
+        cas::describe(
+            "polynomial.ideal.decomposition",
+            "Primary decomposition, minimal primes and radical of an ideal",
+            "The primary decomposition of a polynomial ideal with associated primes, its minimal primes (the \
+             irreducible components of the variety), or its radical.",
+            "Decomposes an ideal over Q or F_p with Singular's primdec.lib: primary decomposition by \
+             Gianni-Trager-Zacharias (primdecGTZ), minimal associated primes (minAssGTZ), or the radical. Each \
+             ideal is returned as a reduced grevlex Gröbner basis.",
+            &[
+                "polynomial",
+                "ideal",
+                "primary-decomposition",
+                "minimal-primes",
+                "radical",
+                "irreducible-components",
+                "associated-primes",
+                "variety",
+            ],
+        )
+    }
+    cas::on_backend!(SINGULAR);
+    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
+        vec![(
+            "components of x y = 0, x z = 0",
+            Mode::Explore,
+            json!({"variables": ["x", "y", "z"], "generators": ["x*y", "x*z"], "operation": "primary_decomposition"}),
+        )]
+    }
+    fn validate(&self, i: &DecompositionInput) -> Result<(), Diagnostic> {
+        decomposition_input(i).map(|_| ())
+    }
+    fn bounds(&self, i: &DecompositionInput) -> Result<(), Refusal> {
+        let (r, g) = decomposition_input(i).map_err(super::refused)?;
+        ideal_bounds(&r, &g, "/generators")
+    }
+    fn answer(
+        &self,
+        i: &DecompositionInput,
+        ctx: &AdapterContext,
+    ) -> Result<Answer<DecompositionOutput>, AdapterError> {
+        let (r, g) = decomposition_input(i).map_err(unsupported)?;
+        let body = match i.operation {
+            DecompositionOperation::PrimaryDecomposition => {
+                "list L = primdecGTZ(i); int k; for (k = 1; k <= size(L); k++) { print(string(std(L[k][1]))); print(string(std(L[k][2]))); }"
+            }
+            DecompositionOperation::MinimalPrimes => {
+                "list L = minAssGTZ(i); int k; for (k = 1; k <= size(L); k++) { print(string(std(L[k]))); }"
+            }
+            DecompositionOperation::Radical => "print(string(std(radical(i))));",
+        };
+        // Loading primdec.lib defines global procedures: the worker is replaced after this run.
+        let prog = singular_ideal(singular_ring(Program::new(SINGULAR), &r, "dp"), "i", &g)
+            .code("LIB \"primdec.lib\"; ")
+            .code(body)
+            .defines_globals();
+        let reply = ctx.backend(&prog)?;
+        let read = |line: &str| -> Result<Vec<String>, AdapterError> {
+            let mut ps: Vec<Poly> = polys(&r, line)?.iter().map(|p| monic(&r, MonomialOrder::Grevlex, p).0).collect();
+            ps.sort_by_key(|p| r.print(p));
+            Ok(super::printed(&r, &ps))
+        };
+        let mut out = DecompositionOutput { components: vec![], radical: None };
+        match i.operation {
+            DecompositionOperation::PrimaryDecomposition => {
+                for pair in reply.lines.chunks(2) {
+                    let [a, b] = pair else {
+                        return Err(AdapterError::Backend("Singular printed a malformed decomposition".into()));
+                    };
+                    out.components.push(Component { ideal: read(a)?, prime: Some(read(b)?) });
+                }
+            }
+            DecompositionOperation::MinimalPrimes => {
+                for l in &reply.lines {
+                    out.components.push(Component { ideal: read(l)?, prime: None });
+                }
+            }
+            DecompositionOperation::Radical => out.radical = Some(read(reply.single(SINGULAR)?)?),
+        }
+        out.components.sort_by(|a, b| a.ideal.cmp(&b.ideal));
+        Ok(out.into())
+    }
+}
+
+/// An operation on two ideals.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum IdealOperationKind {
+    /// I + J.
+    Sum,
+    /// I · J.
+    Product,
+    /// I ∩ J.
+    Intersection,
+    /// I : J.
+    Quotient,
+    /// I : J^∞.
+    Saturation,
+    /// Whether I = J.
+    Equal,
+    /// Whether J ⊆ I.
+    Contains,
+}
+
+/// Input of `polynomial.ideal.operation`.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct IdealOperationInput {
+    /// Variable names.
+    pub variables: Vec<String>,
+    /// `Q` (default) or `F_p`.
+    #[serde(default = "q")]
+    pub domain: String,
+    /// The operation.
+    pub operation: IdealOperationKind,
+    /// Generators of I.
+    pub first: Vec<PolyValue>,
+    /// Generators of J.
+    pub second: Vec<PolyValue>,
+}
+
+/// Output of `polynomial.ideal.operation`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct IdealOperationOutput {
+    /// The resulting ideal's reduced grevlex Gröbner basis (sum, product, intersection, quotient, saturation).
+    pub basis: Option<Vec<String>>,
+    /// The answer of equal and contains.
+    pub holds: Option<bool>,
+}
+
+/// `polynomial.ideal.operation`.
+pub struct IdealOperation;
+
+fn operation_input(i: &IdealOperationInput) -> Result<(Ring, Vec<Poly>, Vec<Poly>), Diagnostic> {
+    let r = ring(&i.variables, &i.domain)?;
+    super::field_only(&r)?;
+    Ok((r.clone(), generators(&r, &i.first, "/first")?, generators(&r, &i.second, "/second")?))
+}
+
+impl Query for IdealOperation {
+    type Input = IdealOperationInput;
+    type Output = IdealOperationOutput;
+
+    fn describe(&self) -> Describe {
+        cas::describe(
+            "polynomial.ideal.operation",
+            "Ideal sum, product, intersection, quotient, saturation, equality, containment",
+            "Operations on two polynomial ideals: sum, product, intersection, ideal quotient I : J, saturation \
+             I : J^infinity, and whether they are equal or one contains the other.",
+            "Computes with two ideals over Q or F_p on Singular (intersect, quotient, sat) and returns the result as \
+             a reduced grevlex Gröbner basis, or decides equality and containment J ⊆ I by normal forms.",
+            &[
+                "polynomial",
+                "ideal",
+                "intersection",
+                "quotient",
+                "saturation",
+                "colon-ideal",
+                "ideal-equality",
+                "containment",
+                "sum",
+                "product",
+            ],
+        )
+    }
+    cas::on_backend!(SINGULAR);
+    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
+        vec![(
+            "(x) ∩ (y)",
+            Mode::Explore,
+            json!({"variables": ["x", "y"], "operation": "intersection", "first": ["x"], "second": ["y"]}),
+        )]
+    }
+    fn validate(&self, i: &IdealOperationInput) -> Result<(), Diagnostic> {
+        operation_input(i).map(|_| ())
+    }
+    fn bounds(&self, i: &IdealOperationInput) -> Result<(), Refusal> {
+        let (r, a, b) = operation_input(i).map_err(super::refused)?;
+        ideal_bounds(&r, &a, "/first")?;
+        ideal_bounds(&r, &b, "/second")
+    }
+    fn answer(
+        &self,
+        i: &IdealOperationInput,
+        ctx: &AdapterContext,
+    ) -> Result<Answer<IdealOperationOutput>, AdapterError> {
+        use IdealOperationKind as K;
+        let (r, a, b) = operation_input(i).map_err(unsupported)?;
+        let prog = singular_ideal(singular_ideal(singular_ring(Program::new(SINGULAR), &r, "dp"), "i", &a), "j", &b);
+        let (prog, decide) = match i.operation {
+            K::Sum => (prog.code("print(string(std(i + j)));"), false),
+            K::Product => (prog.code("print(string(std(i * j)));"), false),
+            K::Intersection => (prog.code("print(string(std(intersect(i, j))));"), false),
+            K::Quotient => (prog.code("print(string(std(quotient(i, j))));"), false),
+            K::Saturation => (prog.code("LIB \"elim.lib\"; print(string(std(sat(i, j)[1])));").defines_globals(), false),
+            K::Equal => (prog.code("ideal gi = std(i); ideal gj = std(j); print(size(reduce(j, gi)) == 0 && size(reduce(i, gj)) == 0);"), true),
+            K::Contains => (prog.code("print(size(reduce(j, std(i))) == 0);"), true),
+        };
+        let reply = ctx.backend(&prog)?;
+        let line = reply.lines.last().ok_or_else(|| AdapterError::Backend("Singular printed nothing".into()))?;
+        if decide {
+            return Ok(IdealOperationOutput { basis: None, holds: Some(line.trim() == "1") }.into());
+        }
+        let mut ps: Vec<Poly> = polys(&r, line)?.iter().map(|p| monic(&r, MonomialOrder::Grevlex, p).0).collect();
+        ps.sort_by_key(|p| r.print(p));
+        Ok(IdealOperationOutput { basis: Some(super::printed(&r, &ps)), holds: None }.into())
+    }
+}
+
+/// Output of `polynomial.system.solve`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct SolveOutput {
+    /// Whether the system has finitely many solutions over the algebraic closure.
+    pub zero_dimensional: bool,
+    /// The number of distinct solutions over the algebraic closure (when zero-dimensional).
+    pub solution_count: Option<i64>,
+    /// Every solution with coordinates in the coefficient field, one value per variable.
+    pub rational_solutions: Vec<Vec<String>>,
+    /// Whether every solution is rational.
+    pub all_rational: bool,
+}
+
+/// `polynomial.system.solve`.
+pub struct Solve;
+
+impl Query for Solve {
+    type Input = IdealInput;
+    type Output = SolveOutput;
+
+    fn describe(&self) -> Describe {
+        cas::describe(
+            "polynomial.system.solve",
+            "Solve a zero-dimensional polynomial system exactly",
+            "The number of solutions of a polynomial system with finitely many, and all its solutions with \
+             coordinates in Q (or F_p), exactly.",
+            "Solves a system of polynomial equations over Q or F_p with finitely many solutions: Singular computes the \
+             minimal associated primes; each prime of vector-space dimension 1 is a solution with rational \
+             coordinates, read exactly from its reduced basis x_i - c_i. Reports the number of distinct solutions \
+             over the algebraic closure and whether all are rational.",
+            &[
+                "polynomial",
+                "system",
+                "solve",
+                "equations",
+                "rational-solutions",
+                "zero-dimensional",
+                "roots",
+                "intersection-points",
+            ],
+        )
+    }
+    cas::on_backend!(SINGULAR);
+    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
+        vec![(
+            "circle meets line",
+            Mode::Explore,
+            json!({"variables": ["x", "y"], "generators": ["x^2 + y^2 - 25", "x - y - 1"]}),
+        )]
+    }
+    fn validate(&self, i: &IdealInput) -> Result<(), Diagnostic> {
+        ideal_input(i).map(|_| ())
+    }
+    fn bounds(&self, i: &IdealInput) -> Result<(), Refusal> {
+        ideal_input_bounds(i)
+    }
+    fn answer(&self, i: &IdealInput, ctx: &AdapterContext) -> Result<Answer<SolveOutput>, AdapterError> {
+        let (r, g) = ideal_input(i).map_err(unsupported)?;
+        let prog = singular_ideal(singular_ring(Program::new(SINGULAR), &r, "dp"), "i", &g).code(
+            "LIB \"primdec.lib\"; ideal g = std(i); if (vdim(g) < 0) { print(\"positive\"); } else { print(vdim(std(radical(i)))); \
+             list L = minAssGTZ(i); int k; for (k = 1; k <= size(L); k++) { ideal P = std(L[k]); if (vdim(P) == 1) { print(string(P)); } kill P; } }",
+        );
+        let reply = ctx.backend(&prog.defines_globals())?;
+        let first = reply.lines.first().ok_or_else(|| AdapterError::Backend("Singular printed nothing".into()))?;
+        if first == "positive" {
+            return Ok(SolveOutput {
+                zero_dimensional: false,
+                solution_count: None,
+                rational_solutions: vec![],
+                all_rational: false,
+            }
+            .into());
+        }
+        let count: i64 =
+            first.trim().parse().map_err(|_| AdapterError::Backend(format!("Singular printed `{first}`")))?;
+        let mut sols = vec![];
+        for line in &reply.lines[1..] {
+            let mut point = vec![None; r.n()];
+            for p in polys(&r, line)? {
+                let p = monic(&r, MonomialOrder::Grevlex, &p).0;
+                let vars = p.support(r.n());
+                let [k] = vars.as_slice() else {
+                    return Err(AdapterError::Backend("a maximal ideal of degree 1 is not linear".into()));
+                };
+                point[*k] = Some(-p.coefficient(&vec![0; r.n()]));
+            }
+            let point: Option<Vec<Rat>> = point.into_iter().collect();
+            let point = point.ok_or_else(|| AdapterError::Backend("a rational solution lacks a coordinate".into()))?;
+            sols.push(point.iter().map(rational_text).collect::<Vec<_>>());
+        }
+        sols.sort();
+        let all = count >= 0 && sols.len() as i64 == count;
+        Ok(SolveOutput {
+            zero_dimensional: count >= 0,
+            solution_count: (count >= 0).then_some(count),
+            rational_solutions: sols,
+            all_rational: all,
+        }
+        .into())
+    }
+}

@@ -1,0 +1,1183 @@
+//! Univariate polynomials on PARI/GP (gcd with Bézout cofactors, factorization, square-free
+//! decomposition, resultants and discriminants, cyclotomic polynomials) and in-process (Sturm
+//! sequences, real-root isolation with exact rational intervals, partial fractions); the
+//! multivariate gcd, factorization and resultant run on Singular.
+
+use jacobian_runtime::adapter::{AdapterContext, AdapterError, Refusal};
+use jacobian_runtime::backend::{BackendKind, Program};
+use jacobian_runtime::contract::{Diagnostic, Mode, Provider};
+use jacobian_runtime::objects::polynomial::{Coefficient, Domain, PolyValue, Ring, rational_text};
+use jacobian_runtime::typed::Describe;
+use num_bigint::BigInt;
+use num_traits::{One, Signed, Zero};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use super::calculus::divide;
+use super::native::scalar;
+use super::{
+    Poly, Rat, constant, dense, equal, from_gp, gp_pol, identities, power, product, q, read, ring, sum, terms,
+};
+use crate::cas::{self, Answer, Gp, Query};
+
+const PARI: BackendKind = BackendKind::Pari;
+const SINGULAR: BackendKind = BackendKind::Singular;
+/// Highest degree sent to PARI/GP.
+pub const MAX_DEGREE: u32 = 2000;
+/// Highest degree isolated in-process.
+pub const MAX_ROOT_DEGREE: u32 = 200;
+
+fn unsupported(d: Diagnostic) -> AdapterError {
+    AdapterError::Unsupported(d.message)
+}
+
+fn uni(prog: Program, p: &Poly, r: &Ring) -> Program {
+    gp_pol(prog, &dense(p), &r.domain)
+}
+
+/// Univariate extended gcd over a field: (g monic, s, t) with s·a + t·b = g.
+pub(crate) fn gcdext(r: &Ring, a: &[Rat], b: &[Rat]) -> (Vec<Rat>, Vec<Rat>, Vec<Rat>) {
+    let (mut r0, mut r1) = (trim(a.to_vec()), trim(b.to_vec()));
+    let (mut s0, mut s1) = (vec![Rat::one()], vec![]);
+    let (mut t0, mut t1) = (vec![], vec![Rat::one()]);
+    while !r1.is_empty() {
+        let (q, rem) = divide(r, &r0, &r1);
+        let s2 = sub(r, &s0, &mul(r, &q, &s1));
+        let t2 = sub(r, &t0, &mul(r, &q, &t1));
+        (r0, r1, s0, s1, t0, t1) = (r1, rem, s1, s2, t1, t2);
+    }
+    if let Some(lead) = r0.last().cloned() {
+        let inv = r.domain.inverse(&lead).unwrap_or_else(Rat::one);
+        let sc = |v: Vec<Rat>| trim(v.iter().map(|c| r.domain.element(&(c * &inv)).unwrap_or_default()).collect());
+        return (sc(r0), sc(s0), sc(t0));
+    }
+    (r0, s0, t0)
+}
+
+fn trim(mut v: Vec<Rat>) -> Vec<Rat> {
+    while v.last().is_some_and(Zero::is_zero) {
+        v.pop();
+    }
+    v
+}
+
+fn mul(r: &Ring, a: &[Rat], b: &[Rat]) -> Vec<Rat> {
+    if a.is_empty() || b.is_empty() {
+        return vec![];
+    }
+    let mut out = vec![Rat::zero(); a.len() + b.len() - 1];
+    for (i, x) in a.iter().enumerate() {
+        for (j, y) in b.iter().enumerate() {
+            out[i + j] += x * y;
+        }
+    }
+    trim(out.into_iter().map(|c| r.domain.element(&c).unwrap_or_default()).collect())
+}
+
+fn sub(r: &Ring, a: &[Rat], b: &[Rat]) -> Vec<Rat> {
+    let n = a.len().max(b.len());
+    let z = Rat::zero();
+    trim(
+        (0..n)
+            .map(|k| r.domain.element(&(a.get(k).unwrap_or(&z) - b.get(k).unwrap_or(&z))).unwrap_or_default())
+            .collect(),
+    )
+}
+
+fn poly(v: &[Rat]) -> Poly {
+    Poly::from_dense(v, 0, 1)
+}
+
+/// Input of capabilities on two polynomials.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PairInput {
+    /// Variable names.
+    pub variables: Vec<String>,
+    /// `Z`, `Q` (default) or `F_p`.
+    #[serde(default = "q")]
+    pub domain: String,
+    /// The first polynomial.
+    pub f: PolyValue,
+    /// The second polynomial.
+    pub g: PolyValue,
+}
+
+fn pair(i: &PairInput) -> Result<(Ring, Poly, Poly), Diagnostic> {
+    let r = ring(&i.variables, &i.domain)?;
+    let f = read(&r, &i.f, "/f")?;
+    let g = read(&r, &i.g, "/g")?;
+    if f.is_zero() && g.is_zero() {
+        return Err(Diagnostic::at("/g", "BOTH_ZERO", "f and g are not both zero"));
+    }
+    Ok((r, f, g))
+}
+
+fn pair_bounds(i: &PairInput) -> Result<(), Refusal> {
+    let (r, f, g) = pair(i).map_err(super::refused)?;
+    let max = if r.n() == 1 { MAX_DEGREE } else { 200 };
+    super::degree_bound(&f, r.n(), max, "/f")?;
+    super::degree_bound(&g, r.n(), max, "/g")?;
+    super::term_bound(&f, 5000, "/f")?;
+    super::term_bound(&g, 5000, "/g")
+}
+
+/// Output of `polynomial.compute.gcd`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct GcdOutput {
+    /// gcd(f, g), monic over a field, primitive with a positive leading coefficient over Z.
+    pub gcd: String,
+    /// lcm(f, g), normalized the same way.
+    pub lcm: String,
+    /// f / gcd.
+    pub f_cofactor: String,
+    /// g / gcd.
+    pub g_cofactor: String,
+    /// Univariate: s and t with s·f + t·g = gcd (over Q for Z).
+    pub bezout: Option<[String; 2]>,
+}
+
+/// `polynomial.compute.gcd`.
+pub struct Gcd;
+
+impl Query for Gcd {
+    type Input = PairInput;
+    type Output = GcdOutput;
+
+    fn describe(&self) -> Describe {
+        cas::checked(
+            cas::describe(
+                "polynomial.compute.gcd",
+                "Polynomial gcd and lcm with cofactors and Bezout coefficients",
+                "The greatest common divisor and least common multiple of two polynomials over Z, Q or F_p, with \
+                 cofactors, and for one variable the Bezout coefficients s f + t g = gcd.",
+                "Computes gcd(f, g) and lcm(f, g) of univariate polynomials with PARI/GP's gcdext (extended Euclid) \
+                 and of multivariate ones with Singular, with the cofactors f/gcd and g/gcd. VERIFY (one variable) \
+                 replays f = gcd * f', g = gcd * g' and the Bezout identity s f + t g = gcd, which together prove it \
+                 is the greatest common divisor.",
+                &[
+                    "polynomial",
+                    "gcd",
+                    "greatest-common-divisor",
+                    "lcm",
+                    "bezout",
+                    "extended-euclid",
+                    "cofactors",
+                    "multivariate",
+                ],
+            ),
+            &[super::IDENTITIES],
+        )
+    }
+    fn provider(&self) -> Provider {
+        cas::provider(PARI)
+    }
+    fn backend(&self) -> Option<BackendKind> {
+        Some(PARI)
+    }
+    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
+        vec![
+            (
+                "gcd(x^2 - 1, x^2 + 3x + 2)",
+                Mode::Verify,
+                json!({"variables": ["x"], "f": "x^2 - 1", "g": "x^2 + 3*x + 2"}),
+            ),
+            (
+                "a multivariate gcd",
+                Mode::Explore,
+                json!({"variables": ["x", "y"], "f": "x^2 - y^2", "g": "x^2 + 2*x*y + y^2"}),
+            ),
+        ]
+    }
+    fn validate(&self, i: &PairInput) -> Result<(), Diagnostic> {
+        pair(i).map(|_| ())
+    }
+    fn bounds(&self, i: &PairInput) -> Result<(), Refusal> {
+        pair_bounds(i)
+    }
+    fn answer(&self, i: &PairInput, ctx: &AdapterContext) -> Result<Answer<GcdOutput>, AdapterError> {
+        let (r, f, g) = pair(i).map_err(unsupported)?;
+        if r.n() > 1 {
+            return multivariate_gcd(&r, &f, &g, ctx);
+        }
+        let qr = Ring { domain: if r.domain == Domain::Z { Domain::Q } else { r.domain.clone() }, ..r.clone() };
+        let program = uni(uni(Program::new(PARI).code("my(f="), &f, &r).code(",g="), &g, &r)
+            .code(",e=gcdext(f,g));print(Vecrev(lift(e[1])));print(Vecrev(lift(e[2])));print(Vecrev(lift(e[3])))");
+        let reply = ctx.backend(&program)?;
+        let [u, v, d] = reply.lines.as_slice() else {
+            return Err(AdapterError::Backend("PARI/GP printed a malformed gcdext".into()));
+        };
+        let read = |t: &str| from_gp(&Gp::parse(t)?, 0, 1, &qr.domain);
+        let (u, v, d) = (read(u)?, read(v)?, read(d)?);
+        // Normalize: monic over a field, primitive and positive over Z.
+        let lead = d.leading_coefficient();
+        let scale = if r.domain == Domain::Z {
+            let c = d.content();
+            if lead.is_negative() { -c } else { c }
+        } else {
+            lead
+        };
+        let inv = qr.domain.inverse(&scale).unwrap_or_else(Rat::one);
+        let red = |p: Poly| qr.domain.reduce(p).unwrap_or_default();
+        let (s, t, d) = (red(u.scale(&inv)), red(v.scale(&inv)), red(d.scale(&inv)));
+        let (fd, _) = divide(&qr, &dense(&f), &dense(&d));
+        let (gd, _) = divide(&qr, &dense(&g), &dense(&d));
+        let (fc, gc) = (trim(fd), trim(gd));
+        let l = super::normalized(&r, &poly(&mul(&qr, &fc, &dense(&g))));
+        let (fc, gc) = (poly(&fc), poly(&gc));
+        let rel = vec![
+            equal(terms(&f), product(vec![terms(&d), terms(&fc)])),
+            equal(terms(&g), product(vec![terms(&d), terms(&gc)])),
+            equal(terms(&d), sum(vec![product(vec![terms(&s), terms(&f)]), product(vec![terms(&t), terms(&g)])])),
+        ];
+        let out = GcdOutput {
+            gcd: r.print(&d),
+            lcm: r.print(&l),
+            f_cofactor: qr.print(&fc),
+            g_cofactor: qr.print(&gc),
+            bezout: Some([qr.print(&s), qr.print(&t)]),
+        };
+        Ok(Answer::from(out).claim(identities(&qr, rel)))
+    }
+}
+
+fn multivariate_gcd(r: &Ring, f: &Poly, g: &Poly, ctx: &AdapterContext) -> Result<Answer<GcdOutput>, AdapterError> {
+    let prog = super::singular_ring(Program::new(SINGULAR), r, "dp");
+    let prog = super::singular_poly(super::singular_poly(prog.code("poly f = "), f).code("; poly g = "), g)
+        .code("; poly d = gcd(f, g); print(string(d)); if (d != 0) { print(string(f / d)); print(string(g / d)); print(string(f * (g / d))); }");
+    let reply = ctx.backend(&prog)?;
+    let ps: Vec<Poly> = reply.lines.iter().map(|l| super::from_singular(r, l)).collect::<Result<_, _>>()?;
+    let [d, fc, gc, l] = ps.as_slice() else {
+        return Err(AdapterError::Backend("Singular printed a malformed gcd".into()));
+    };
+    let k = super::normalized(r, d);
+    let ratio = d.leading_coefficient() / k.leading_coefficient();
+    let out = GcdOutput {
+        gcd: r.print(&k),
+        lcm: r.print(&super::normalized(r, l)),
+        f_cofactor: r.print(&r.domain.reduce(fc.scale(&ratio)).unwrap_or_default()),
+        g_cofactor: r.print(&r.domain.reduce(gc.scale(&ratio)).unwrap_or_default()),
+        bezout: None,
+    };
+    Ok(out.into())
+}
+
+/// Input of the factorization capabilities.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FactorInput {
+    /// Variable names.
+    pub variables: Vec<String>,
+    /// `Z`, `Q` (default) or `F_p`.
+    #[serde(default = "q")]
+    pub domain: String,
+    /// The polynomial (not zero).
+    pub polynomial: PolyValue,
+}
+
+/// A factor and its multiplicity.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct FactorOut {
+    /// The factor.
+    pub factor: String,
+    /// Its multiplicity.
+    pub multiplicity: u32,
+}
+
+/// Output of `polynomial.factor` and `polynomial.compute.square_free_decomposition`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct FactorOutput {
+    /// The constant c with f = c · Π factorᵐ.
+    pub unit: String,
+    /// The factors: irreducible (primitive over Z and Q, monic over F_p), or the square-free parts.
+    pub factors: Vec<FactorOut>,
+}
+
+fn factor_input(i: &FactorInput) -> Result<(Ring, Poly), Diagnostic> {
+    let r = ring(&i.variables, &i.domain)?;
+    let f = read(&r, &i.polynomial, "/polynomial")?;
+    if f.is_zero() {
+        return Err(Diagnostic::at("/polynomial", "ZERO", "the zero polynomial has no factorization"));
+    }
+    Ok((r, f))
+}
+
+fn factor_bounds(i: &FactorInput) -> Result<(), Refusal> {
+    let (r, f) = factor_input(i).map_err(super::refused)?;
+    super::degree_bound(&f, r.n(), if r.n() == 1 { 1000 } else { 100 }, "/polynomial")?;
+    super::term_bound(&f, 2000, "/polynomial")
+}
+
+/// Irreducible factors with multiplicities, and the unit, from PARI/GP or Singular.
+fn factorize(r: &Ring, f: &Poly, ctx: &AdapterContext) -> Result<(Rat, Vec<(Poly, u32)>), AdapterError> {
+    let n = r.n();
+    if f.total_degree() == Some(0) {
+        return Ok((f.leading_coefficient(), vec![]));
+    }
+    let mut factors: Vec<(Poly, u32)> = vec![];
+    if n == 1 {
+        let program = uni(Program::new(PARI).code("my(F=factor("), f, r)
+            .code("));print(apply(q->Vecrev(lift(q)),F[,1]~));print(F[,2]~)");
+        let reply = ctx.backend(&program)?;
+        let [ps, es] = reply.lines.as_slice() else {
+            return Err(AdapterError::Backend("PARI/GP printed a malformed factorization".into()));
+        };
+        let es = Gp::parse(es)?.ints()?;
+        for (p, e) in Gp::parse(ps)?.items()?.iter().zip(es) {
+            let e = e
+                .to_i64()
+                .and_then(|e| u32::try_from(e).ok())
+                .ok_or_else(|| AdapterError::Backend("a bad multiplicity".into()))?;
+            factors.push((from_gp(p, 0, 1, &r.domain)?, e));
+        }
+    } else {
+        let prog = super::singular_ring(Program::new(SINGULAR), r, "dp");
+        let prog = super::singular_poly(prog.code("poly f = "), f).code(
+            "; list L = factorize(f); int k; for (k = 2; k <= size(L[1]); k++) { print(string(L[1][k])); print(string(L[2][k])); }",
+        );
+        let reply = ctx.backend(&prog)?;
+        for pair in reply.lines.chunks(2) {
+            let [p, e] = pair else {
+                return Err(AdapterError::Backend("Singular printed a malformed factorization".into()));
+            };
+            let e: u32 =
+                e.trim().parse().map_err(|_| AdapterError::Backend("Singular printed a bad multiplicity".into()))?;
+            factors.push((super::from_singular(r, p)?, e));
+        }
+    }
+    // Normalize each factor and recover the unit from the leading coefficients.
+    let mut product_poly = Poly::constant(Rat::one(), n);
+    for (p, e) in &mut factors {
+        *p = super::normalized(r, p);
+        product_poly = r
+            .domain
+            .reduce(
+                product_poly.mul(&p.pow(*e, n).map_err(super::native::too_large)?).map_err(super::native::too_large)?,
+            )
+            .map_err(AdapterError::Unsupported)?;
+    }
+    let unit = r
+        .domain
+        .element(&(f.leading_coefficient() / product_poly.leading_coefficient()))
+        .map_err(AdapterError::Unsupported)?;
+    if r.domain.reduce(product_poly.scale(&unit)).ok().as_ref() != Some(f) {
+        return Err(AdapterError::Backend("the backend's factors do not multiply to the polynomial".into()));
+    }
+    factors.sort_by_key(|a| (a.1, a.0.total_degree(), r.print(&a.0)));
+    Ok((unit, factors))
+}
+
+fn factor_answer(r: &Ring, f: &Poly, unit: Rat, factors: Vec<(Poly, u32)>) -> Answer<FactorOutput> {
+    let mut parts = vec![constant(&unit, r.n())];
+    parts.extend(factors.iter().map(|(p, e)| power(terms(p), *e)));
+    let claim = identities(r, vec![equal(terms(f), product(parts))]);
+    let out = FactorOutput {
+        unit: rational_text(&unit),
+        factors: factors.iter().map(|(p, e)| FactorOut { factor: r.print(p), multiplicity: *e }).collect(),
+    };
+    Answer::from(out).claim(claim)
+}
+
+/// `polynomial.factor`.
+pub struct Factor;
+
+impl Query for Factor {
+    type Input = FactorInput;
+    type Output = FactorOutput;
+
+    fn describe(&self) -> Describe {
+        cas::checked(
+            cas::describe(
+                "polynomial.factor",
+                "Factor a polynomial over Z, Q or F_p",
+                "The factorization of a univariate or multivariate polynomial into irreducible factors with \
+                 multiplicities over the integers, rationals or a prime field.",
+                "Factors a polynomial into irreducibles: one variable with PARI/GP's factor (over Q, and modulo p), \
+                 several with Singular's factorize. VERIFY re-expands unit * product of factor^multiplicity and \
+                 compares it with the input; the irreducibility of the factors stays COMPUTED.",
+                &[
+                    "polynomial",
+                    "factor",
+                    "factorization",
+                    "irreducible",
+                    "factors",
+                    "multivariate",
+                    "modular",
+                    "algebra",
+                ],
+            ),
+            &[super::IDENTITIES],
+        )
+    }
+    fn provider(&self) -> Provider {
+        cas::provider(PARI)
+    }
+    fn backend(&self) -> Option<BackendKind> {
+        Some(PARI)
+    }
+    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
+        vec![
+            ("x^4 - 1 over Q", Mode::Verify, json!({"variables": ["x"], "polynomial": "x^4 - 1"})),
+            ("x^4 + 1 over F_2", Mode::Verify, json!({"variables": ["x"], "domain": "F_2", "polynomial": "x^4 + 1"})),
+            ("x^2 - y^2", Mode::Verify, json!({"variables": ["x", "y"], "polynomial": "x^2 - y^2"})),
+        ]
+    }
+    fn validate(&self, i: &FactorInput) -> Result<(), Diagnostic> {
+        factor_input(i).map(|_| ())
+    }
+    fn bounds(&self, i: &FactorInput) -> Result<(), Refusal> {
+        factor_bounds(i)
+    }
+    fn answer(&self, i: &FactorInput, ctx: &AdapterContext) -> Result<Answer<FactorOutput>, AdapterError> {
+        let (r, f) = factor_input(i).map_err(unsupported)?;
+        let (unit, factors) = factorize(&r, &f, ctx)?;
+        Ok(factor_answer(&r, &f, unit, factors).note(
+            "IRREDUCIBILITY_COMPUTED",
+            "VERIFY covers the product; the irreducibility of each factor is computed",
+        ))
+    }
+}
+
+/// `polynomial.compute.square_free_decomposition`.
+pub struct SquareFree;
+
+impl Query for SquareFree {
+    type Input = FactorInput;
+    type Output = FactorOutput;
+
+    fn describe(&self) -> Describe {
+        cas::checked(
+            cas::describe(
+                "polynomial.compute.square_free_decomposition",
+                "Square-free decomposition of a polynomial",
+                "The square-free decomposition f = c * a1 * a2^2 * a3^3 * ... of a polynomial over Z, Q or F_p, the \
+                 parts pairwise coprime and square-free.",
+                "Splits a polynomial into square-free parts by multiplicity (each part is the product of the \
+                 irreducible factors of that multiplicity, from PARI/GP or Singular). VERIFY re-expands \
+                 c * product of part^multiplicity.",
+                &["polynomial", "square-free", "squarefree", "decomposition", "multiplicity", "repeated-roots", "yun"],
+            ),
+            &[super::IDENTITIES],
+        )
+    }
+    fn provider(&self) -> Provider {
+        cas::provider(PARI)
+    }
+    fn backend(&self) -> Option<BackendKind> {
+        Some(PARI)
+    }
+    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
+        vec![("(x-1)^2 (x+2)^3", Mode::Verify, json!({"variables": ["x"], "polynomial": "(x - 1)^2*(x + 2)^3"}))]
+    }
+    fn validate(&self, i: &FactorInput) -> Result<(), Diagnostic> {
+        factor_input(i).map(|_| ())
+    }
+    fn bounds(&self, i: &FactorInput) -> Result<(), Refusal> {
+        factor_bounds(i)
+    }
+    fn answer(&self, i: &FactorInput, ctx: &AdapterContext) -> Result<Answer<FactorOutput>, AdapterError> {
+        let (r, f) = factor_input(i).map_err(unsupported)?;
+        let n = r.n();
+        let (unit, factors) = factorize(&r, &f, ctx)?;
+        let mut parts: Vec<(Poly, u32)> = vec![];
+        for (p, e) in factors {
+            match parts.iter_mut().find(|(_, k)| *k == e) {
+                Some((q, _)) => {
+                    *q = r
+                        .domain
+                        .reduce(q.mul(&p).map_err(super::native::too_large)?)
+                        .map_err(AdapterError::Unsupported)?
+                }
+                None => parts.push((p, e)),
+            }
+        }
+        let _ = n;
+        Ok(factor_answer(&r, &f, unit, parts))
+    }
+}
+
+/// What to compute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ResultantOperation {
+    /// Res(f, g) with respect to `variable`.
+    Resultant,
+    /// disc(f) (one variable).
+    Discriminant,
+}
+
+/// Input of `polynomial.compute.resultant`.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ResultantInput {
+    /// Variable names.
+    pub variables: Vec<String>,
+    /// `Z`, `Q` (default) or `F_p`.
+    #[serde(default = "q")]
+    pub domain: String,
+    /// The operation (default resultant).
+    #[serde(default = "resultant_op")]
+    pub operation: ResultantOperation,
+    /// f.
+    pub f: PolyValue,
+    /// g (resultant).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub g: Option<PolyValue>,
+    /// The variable eliminated (default the first).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variable: Option<String>,
+}
+
+fn resultant_op() -> ResultantOperation {
+    ResultantOperation::Resultant
+}
+
+/// Output of `polynomial.compute.resultant`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ResultantOutput {
+    /// The resultant or discriminant (a polynomial in the other variables, or a number).
+    pub value: String,
+}
+
+/// `polynomial.compute.resultant`.
+pub struct Resultant;
+
+fn resultant_input(i: &ResultantInput) -> Result<(Ring, Poly, Option<Poly>, usize), Diagnostic> {
+    let r = ring(&i.variables, &i.domain)?;
+    let f = read(&r, &i.f, "/f")?;
+    let var = match &i.variable {
+        Some(v) => super::native::var_index(&r, v, "/variable")?,
+        None => 0,
+    };
+    let g = match (&i.g, i.operation) {
+        (Some(g), ResultantOperation::Resultant) => Some(read(&r, g, "/g")?),
+        (None, ResultantOperation::Resultant) => return Err(Diagnostic::at("/g", "MISSING", "a resultant needs g")),
+        (Some(_), _) => return Err(Diagnostic::at("/g", "UNEXPECTED", "a discriminant takes f only")),
+        (None, _) => None,
+    };
+    if i.operation == ResultantOperation::Discriminant && (r.n() > 1 || f.total_degree().unwrap_or(0) < 1) {
+        return Err(Diagnostic::at(
+            "/f",
+            "BAD_POLYNOMIAL",
+            "a discriminant is of a non-constant polynomial in one variable",
+        ));
+    }
+    Ok((r, f, g, var))
+}
+
+impl Query for Resultant {
+    type Input = ResultantInput;
+    type Output = ResultantOutput;
+
+    fn describe(&self) -> Describe {
+        cas::checked(
+            cas::describe(
+                "polynomial.compute.resultant",
+                "Resultant and discriminant of polynomials",
+                "The resultant Res(f, g) of two polynomials with respect to a variable, or the discriminant of a \
+                 univariate polynomial, over Z, Q or F_p.",
+                "Computes the resultant of f and g (PARI/GP's polresultant for one variable; Singular's resultant, \
+                 eliminating the chosen variable, for several) and the discriminant of a univariate polynomial \
+                 (poldisc). VERIFY (one variable) recomputes the Sylvester determinant.",
+                &["polynomial", "resultant", "discriminant", "sylvester", "elimination", "common-root"],
+            ),
+            &[super::IDENTITIES],
+        )
+    }
+    fn provider(&self) -> Provider {
+        cas::provider(PARI)
+    }
+    fn backend(&self) -> Option<BackendKind> {
+        Some(PARI)
+    }
+    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
+        vec![
+            ("Res(x^2 - 2, x^3 - 3)", Mode::Verify, json!({"variables": ["x"], "f": "x^2 - 2", "g": "x^3 - 3"})),
+            (
+                "disc of a cubic",
+                Mode::Verify,
+                json!({"variables": ["x"], "operation": "discriminant", "f": "x^3 + x + 1"}),
+            ),
+        ]
+    }
+    fn validate(&self, i: &ResultantInput) -> Result<(), Diagnostic> {
+        resultant_input(i).map(|_| ())
+    }
+    fn bounds(&self, i: &ResultantInput) -> Result<(), Refusal> {
+        let (r, f, g, _) = resultant_input(i).map_err(super::refused)?;
+        let max = if r.n() == 1 { 300 } else { 50 };
+        super::degree_bound(&f, r.n(), max, "/f")?;
+        g.map_or(Ok(()), |g| super::degree_bound(&g, r.n(), max, "/g"))
+    }
+    fn answer(&self, i: &ResultantInput, ctx: &AdapterContext) -> Result<Answer<ResultantOutput>, AdapterError> {
+        let (r, f, g, var) = resultant_input(i).map_err(unsupported)?;
+        let n = r.n();
+        if n > 1 {
+            let g = g.unwrap_or_default();
+            let prog = super::singular_ring(Program::new(SINGULAR), &r, "dp");
+            let prog = super::singular_poly(super::singular_poly(prog.code("poly f = "), &f).code("; poly g = "), &g)
+                .code("; print(string(resultant(f, g, v")
+                .small(var as i64 + 1)
+                .code(")));");
+            let reply = ctx.backend(&prog)?;
+            let v = super::from_singular(&r, reply.single(SINGULAR)?)?;
+            return Ok(ResultantOutput { value: r.print(&v) }.into());
+        }
+        let num = |t: &str| -> Result<Rat, AdapterError> {
+            let (a, b) = Gp::parse(t)?.rational()?.parts();
+            r.domain.element(&Rat::new(a, b)).map_err(AdapterError::Unsupported)
+        };
+        match g {
+            Some(g) => {
+                let prog =
+                    uni(uni(Program::new(PARI).code("print(lift(polresultant("), &f, &r).code(","), &g, &r).code(")))");
+                let v = num(ctx.backend(&prog)?.single(PARI)?)?;
+                let claim = identities(&r, vec![super::resultant(terms(&f), terms(&g), 0, constant(&v, 1))]);
+                Ok(Answer::from(ResultantOutput { value: rational_text(&v) }).claim(claim))
+            }
+            None => {
+                let prog = uni(Program::new(PARI).code("my(f="), &f, &r)
+                    .code(");print(lift(poldisc(f)));print(lift(polresultant(f,f')))");
+                let reply = ctx.backend(&prog)?;
+                let [d, res] = reply.lines.as_slice() else {
+                    return Err(AdapterError::Backend("PARI/GP printed a malformed discriminant".into()));
+                };
+                let (d, res) = (num(d)?, num(res)?);
+                let deg = f.degree_in(0).unwrap_or(0);
+                let sign = if (deg * deg.saturating_sub(1) / 2) % 2 == 0 { Rat::one() } else { -Rat::one() };
+                let lead = f.leading_coefficient();
+                let claim = identities(
+                    &r,
+                    vec![
+                        super::resultant(terms(&f), super::derivative(terms(&f), 0), 0, constant(&res, 1)),
+                        equal(
+                            constant(&res, 1),
+                            product(vec![constant(&d, 1), constant(&lead, 1), constant(&sign, 1)]),
+                        ),
+                    ],
+                );
+                Ok(Answer::from(ResultantOutput { value: rational_text(&d) }).claim(claim))
+            }
+        }
+    }
+}
+
+/// The Sturm sequence p, p′, −rem(p, p′), … over Q.
+fn sturm_sequence(p: &[Rat]) -> Vec<Vec<Rat>> {
+    let q = Ring { variables: vec!["x".into()], domain: Domain::Q };
+    let d: Vec<Rat> = trim(p.iter().enumerate().skip(1).map(|(k, c)| c * Rat::from_integer(k.into())).collect());
+    let mut seq = vec![trim(p.to_vec())];
+    let mut next = d;
+    while !next.is_empty() {
+        let (_, rem) = divide(&q, &seq[seq.len() - 1], &next);
+        seq.push(next);
+        next = rem.into_iter().map(|c| -c).collect();
+        next = trim(next);
+    }
+    seq
+}
+
+fn eval(p: &[Rat], x: &Rat) -> Rat {
+    p.iter().rev().fold(Rat::zero(), |acc, c| acc * x + c)
+}
+
+fn sign_changes(seq: &[Vec<Rat>], x: Option<&Rat>, plus: bool) -> usize {
+    let signs: Vec<i8> = seq
+        .iter()
+        .map(|p| {
+            let v = match x {
+                Some(x) => eval(p, x),
+                None => {
+                    let lead = p[p.len() - 1].clone();
+                    if plus || (p.len() - 1) % 2 == 0 { lead } else { -lead }
+                }
+            };
+            if v.is_zero() {
+                0
+            } else if v.is_positive() {
+                1
+            } else {
+                -1
+            }
+        })
+        .filter(|&s| s != 0)
+        .collect();
+    signs.windows(2).filter(|w| w[0] != w[1]).count()
+}
+
+/// A power of two above every root's absolute value (Cauchy's bound).
+fn root_bound(p: &[Rat]) -> Rat {
+    let lead = p[p.len() - 1].abs();
+    let max = p[..p.len() - 1].iter().map(|c| c.abs() / &lead).fold(Rat::zero(), |a, b| if b > a { b } else { a });
+    let mut b = Rat::one();
+    while b <= max.clone() + Rat::one() {
+        b *= Rat::from_integer(2.into());
+    }
+    b
+}
+
+/// Isolating intervals (a < b, p(a) ≠ 0 ≠ p(b)) of the distinct real roots, refined to width ≤ 2^-bits.
+fn isolate(p: &[Rat], bits: u32, ctx: &AdapterContext) -> Result<Vec<(Rat, Rat)>, AdapterError> {
+    let seq = sturm_sequence(p);
+    if p.len() <= 1 {
+        return Ok(vec![]);
+    }
+    let b = root_bound(p);
+    let count =
+        |a: &Rat, b: &Rat| sign_changes(&seq, Some(a), false) as i64 - sign_changes(&seq, Some(b), false) as i64;
+    let width = Rat::new(BigInt::one(), BigInt::one() << bits);
+    let mut out = vec![];
+    let mut stack = vec![(-b.clone(), b)];
+    while let Some((a, b)) = stack.pop() {
+        ctx.checkpoint()?;
+        let c = count(&a, &b);
+        if c == 0 {
+            continue;
+        }
+        if c == 1 && &b - &a <= width {
+            out.push((a, b));
+            continue;
+        }
+        // A midpoint that is not a root: the middle, or else a nearby fraction of the interval.
+        let mut m = (&a + &b) / Rat::from_integer(2.into());
+        let mut k = 3;
+        while eval(p, &m).is_zero() {
+            m = &a + (&b - &a) * Rat::new(BigInt::from(k / 2), BigInt::from(k));
+            k += 2;
+        }
+        stack.push((m.clone(), b));
+        stack.push((a, m));
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// Input of `polynomial.roots.isolate`.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RootsInput {
+    /// One variable name.
+    pub variables: Vec<String>,
+    /// `Z` or `Q` (default).
+    #[serde(default = "q")]
+    pub domain: String,
+    /// The polynomial (not zero; degree at most 200).
+    pub polynomial: PolyValue,
+    /// Refine each interval to width at most 2^-bits (default 0: isolation only, width ≤ 1; at most 200).
+    #[serde(default)]
+    pub bits: u32,
+}
+
+/// Output of `polynomial.roots.isolate`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct RootsOutput {
+    /// Number of distinct real roots.
+    pub count: usize,
+    /// One open interval (a, b) per root, increasing, a and b exact rationals that are not roots.
+    pub intervals: Vec<[String; 2]>,
+}
+
+/// `polynomial.roots.isolate`.
+pub struct RealRoots;
+
+fn roots_input(i: &RootsInput) -> Result<(Ring, Poly), Diagnostic> {
+    let r = ring(&i.variables, &i.domain)?;
+    super::one_variable(&r)?;
+    if r.domain.characteristic() != 0 {
+        return Err(Diagnostic::at("/domain", "NOT_SUPPORTED", "real roots are of polynomials over Z or Q"));
+    }
+    let p = read(&r, &i.polynomial, "/polynomial")?;
+    if p.is_zero() {
+        return Err(Diagnostic::at("/polynomial", "ZERO", "the zero polynomial has every number as a root"));
+    }
+    if i.bits > 200 {
+        return Err(Diagnostic::at("/bits", "OUT_OF_RANGE", "at most 200 bits"));
+    }
+    Ok((r, p))
+}
+
+impl Query for RealRoots {
+    type Input = RootsInput;
+    type Output = RootsOutput;
+
+    fn describe(&self) -> Describe {
+        cas::checked(
+            cas::describe(
+                "polynomial.roots.isolate",
+                "Real root isolation with exact rational intervals",
+                "The distinct real roots of a univariate polynomial over Z or Q, each in an exact rational isolating \
+                 interval, and their number.",
+                "Isolates every real root of a polynomial in one variable by Sturm sequences and bisection, returning \
+                 disjoint open intervals with rational endpoints, each holding exactly one root, optionally refined to \
+                 width 2^-bits. VERIFY recomputes Sturm counts on every interval and the total number of real roots.",
+                &[
+                    "polynomial",
+                    "real-roots",
+                    "root-isolation",
+                    "isolating-intervals",
+                    "sturm",
+                    "roots",
+                    "count-real-roots",
+                    "exact",
+                ],
+            ),
+            &[super::REAL_ROOTS],
+        )
+    }
+    fn provider(&self) -> Provider {
+        super::native(include_str!("univariate.rs"))
+    }
+    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
+        vec![("roots of x^3 - 2x", Mode::Verify, json!({"variables": ["x"], "polynomial": "x^3 - 2*x", "bits": 10}))]
+    }
+    fn validate(&self, i: &RootsInput) -> Result<(), Diagnostic> {
+        roots_input(i).map(|_| ())
+    }
+    fn bounds(&self, i: &RootsInput) -> Result<(), Refusal> {
+        let (_, p) = roots_input(i).map_err(super::refused)?;
+        super::degree_bound(&p, 1, MAX_ROOT_DEGREE, "/polynomial")
+    }
+    fn answer(&self, i: &RootsInput, ctx: &AdapterContext) -> Result<Answer<RootsOutput>, AdapterError> {
+        let (_, p) = roots_input(i).map_err(unsupported)?;
+        let intervals = isolate(&dense(&p), i.bits, ctx)?;
+        let printed: Vec<[String; 2]> = intervals.iter().map(|(a, b)| [rational_text(a), rational_text(b)]).collect();
+        let claim = cas::Claim {
+            kind: super::REAL_ROOTS,
+            semantics: "urn:jacobian:semantics:real-roots-isolated:v1",
+            format: "STURM_INTERVALS_V1",
+            claim: json!({"polynomial": terms(&p), "intervals": printed}),
+            candidate: json!({}),
+        };
+        Ok(Answer::from(RootsOutput { count: intervals.len(), intervals: printed }).claim(claim))
+    }
+}
+
+/// Input of `polynomial.compute.sturm_sequence`.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SturmInput {
+    /// One variable name.
+    pub variables: Vec<String>,
+    /// `Z` or `Q` (default).
+    #[serde(default = "q")]
+    pub domain: String,
+    /// The polynomial (not zero).
+    pub polynomial: PolyValue,
+    /// Count roots in (low, high] only (both, or neither).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interval: Option<[Coefficient; 2]>,
+}
+
+/// Output of `polynomial.compute.sturm_sequence`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct SturmOutput {
+    /// p, p′, −rem(p, p′), …
+    pub sequence: Vec<String>,
+    /// Distinct real roots, in all or in (low, high].
+    pub real_roots: i64,
+}
+
+/// `polynomial.compute.sturm_sequence`.
+pub struct Sturm;
+
+impl Query for Sturm {
+    type Input = SturmInput;
+    type Output = SturmOutput;
+
+    fn describe(&self) -> Describe {
+        cas::describe(
+            "polynomial.compute.sturm_sequence",
+            "Sturm sequence and number of real roots",
+            "The Sturm chain of a univariate polynomial over Q and the number of its distinct real roots, in all or \
+             in an interval.",
+            "Builds the Sturm sequence p, p', -rem(p, p'), ... of a polynomial in one variable with rational \
+             coefficients and counts its distinct real roots by sign changes, on the whole line or in a rational \
+             interval (low, high].",
+            &["polynomial", "sturm", "sturm-chain", "sturm-sequence", "real-roots", "count", "sign-changes"],
+        )
+    }
+    fn provider(&self) -> Provider {
+        super::native(include_str!("univariate.rs"))
+    }
+    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
+        vec![(
+            "Sturm chain of x^3 - 3x + 1",
+            Mode::Explore,
+            json!({"variables": ["x"], "polynomial": "x^3 - 3*x + 1", "interval": [0, 2]}),
+        )]
+    }
+    fn validate(&self, i: &SturmInput) -> Result<(), Diagnostic> {
+        let r = ring(&i.variables, &i.domain)?;
+        super::one_variable(&r)?;
+        if r.domain.characteristic() != 0 {
+            return Err(Diagnostic::at("/domain", "NOT_SUPPORTED", "over Z or Q"));
+        }
+        if read(&r, &i.polynomial, "/polynomial")?.is_zero() {
+            return Err(Diagnostic::at("/polynomial", "ZERO", "not the zero polynomial"));
+        }
+        if let Some([a, b]) = &i.interval {
+            let (a, b) = (scalar(&r, a, "/interval/0")?, scalar(&r, b, "/interval/1")?);
+            if a >= b {
+                return Err(Diagnostic::at("/interval", "EMPTY_INTERVAL", "low < high"));
+            }
+        }
+        Ok(())
+    }
+    fn bounds(&self, i: &SturmInput) -> Result<(), Refusal> {
+        let r = ring(&i.variables, &i.domain).map_err(super::refused)?;
+        super::degree_bound(
+            &read(&r, &i.polynomial, "/polynomial").map_err(super::refused)?,
+            1,
+            MAX_ROOT_DEGREE,
+            "/polynomial",
+        )
+    }
+    fn answer(&self, i: &SturmInput, _: &AdapterContext) -> Result<Answer<SturmOutput>, AdapterError> {
+        let r = ring(&i.variables, &i.domain).map_err(unsupported)?;
+        let p = read(&r, &i.polynomial, "/polynomial").map_err(unsupported)?;
+        let seq = sturm_sequence(&dense(&p));
+        let real_roots = match &i.interval {
+            Some([a, b]) => {
+                let (a, b) = (scalar(&r, a, "").map_err(unsupported)?, scalar(&r, b, "").map_err(unsupported)?);
+                sign_changes(&seq, Some(&a), false) as i64 - sign_changes(&seq, Some(&b), false) as i64
+            }
+            None => sign_changes(&seq, None, false) as i64 - sign_changes(&seq, None, true) as i64,
+        };
+        let q = Ring { domain: Domain::Q, ..r };
+        Ok(SturmOutput { sequence: seq.iter().map(|s| q.print(&poly(s))).collect(), real_roots }.into())
+    }
+}
+
+/// Input of `rational_function.compute.partial_fractions`.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PartialFractionsInput {
+    /// One variable name.
+    pub variables: Vec<String>,
+    /// `Q` (default) or `F_p`.
+    #[serde(default = "q")]
+    pub domain: String,
+    /// The numerator.
+    pub numerator: PolyValue,
+    /// The denominator (not zero).
+    pub denominator: PolyValue,
+}
+
+/// One term a / q^k.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct FractionTerm {
+    /// a, of degree below q's.
+    pub numerator: String,
+    /// q, an irreducible factor of the denominator.
+    pub factor: String,
+    /// k ≥ 1.
+    pub power: u32,
+}
+
+/// Output of `rational_function.compute.partial_fractions`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct PartialFractionsOutput {
+    /// The polynomial part.
+    pub polynomial_part: String,
+    /// The proper fractions, by factor then power.
+    pub terms: Vec<FractionTerm>,
+}
+
+/// `rational_function.compute.partial_fractions`.
+pub struct PartialFractions;
+
+fn fraction_input(i: &PartialFractionsInput) -> Result<(Ring, Poly, Poly), Diagnostic> {
+    let r = ring(&i.variables, &i.domain)?;
+    super::one_variable(&r)?;
+    super::field_only(&r)?;
+    let n = read(&r, &i.numerator, "/numerator")?;
+    let d = read(&r, &i.denominator, "/denominator")?;
+    if d.is_zero() {
+        return Err(Diagnostic::at("/denominator", "DIVISION_BY_ZERO", "the denominator is not zero"));
+    }
+    Ok((r, n, d))
+}
+
+impl Query for PartialFractions {
+    type Input = PartialFractionsInput;
+    type Output = PartialFractionsOutput;
+
+    fn describe(&self) -> Describe {
+        cas::checked(
+            cas::describe(
+                "rational_function.compute.partial_fractions",
+                "Partial fraction decomposition of a rational function",
+                "The partial fraction decomposition of N/D over Q or F_p: a polynomial part plus a sum of a/q^k over \
+                 the irreducible factors q of D, each a of degree below q's.",
+                "Decomposes a univariate rational function into partial fractions: the denominator is factored by \
+                 PARI/GP, and the numerators are found by extended Euclid and q-adic expansion. VERIFY recombines \
+                 every term over the common denominator and checks each numerator's degree.",
+                &["rational-function", "partial-fractions", "apart", "decomposition", "integration", "fraction"],
+            ),
+            &[super::IDENTITIES],
+        )
+    }
+    fn provider(&self) -> Provider {
+        cas::provider(PARI)
+    }
+    fn backend(&self) -> Option<BackendKind> {
+        Some(PARI)
+    }
+    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
+        vec![("1/(x^2 - 1)", Mode::Verify, json!({"variables": ["x"], "numerator": "1", "denominator": "x^2 - 1"}))]
+    }
+    fn validate(&self, i: &PartialFractionsInput) -> Result<(), Diagnostic> {
+        fraction_input(i).map(|_| ())
+    }
+    fn bounds(&self, i: &PartialFractionsInput) -> Result<(), Refusal> {
+        let (_, n, d) = fraction_input(i).map_err(super::refused)?;
+        super::degree_bound(&n, 1, 200, "/numerator")?;
+        super::degree_bound(&d, 1, 200, "/denominator")
+    }
+    fn answer(
+        &self,
+        i: &PartialFractionsInput,
+        ctx: &AdapterContext,
+    ) -> Result<Answer<PartialFractionsOutput>, AdapterError> {
+        let (r, num, den) = fraction_input(i).map_err(unsupported)?;
+        let (unit, factors) = factorize(&r, &den, ctx)?;
+        let (pd, rd) = divide(&r, &dense(&num), &dense(&den));
+        let monic_den: Vec<Rat> =
+            dense(&den).iter().map(|c| r.domain.element(&(c / &unit)).unwrap_or_default()).collect();
+        let uinv = r.domain.inverse(&unit).unwrap_or_else(Rat::one);
+        let rd: Vec<Rat> = rd.iter().map(|c| r.domain.element(&(c * &uinv)).unwrap_or_default()).collect();
+        let mut out_terms: Vec<(Poly, Poly, u32)> = vec![];
+        for (q, e) in &factors {
+            let qd = dense(q);
+            let big_q = (0..*e).fold(vec![Rat::one()], |acc, _| mul(&r, &acc, &qd));
+            let (s, _) = divide(&r, &monic_den, &big_q);
+            // N_i = R · S⁻¹ mod Q: gcdext(S, Q) gives a·S + b·Q = 1.
+            let (_, a, _) = gcdext(&r, &s, &big_q);
+            let (_, mut ni) = divide(&r, &mul(&r, &rd, &a), &big_q);
+            // q-adic expansion: N_i = Σ c_k q^k; c_k / q^(e−k).
+            for k in 0..*e {
+                let (quo, rem) = if ni.is_empty() { (vec![], vec![]) } else { divide(&r, &ni, &qd) };
+                if !rem.is_empty() {
+                    out_terms.push((poly(&rem), q.clone(), e - k));
+                }
+                ni = trim(quo);
+            }
+        }
+        out_terms.sort_by_key(|a| (r.print(&a.1), a.2));
+        let p_part = poly(&trim(pd));
+        // N = P·D + Σ a · unit · Π_{other} q^e · q^(e−k).
+        let den_expr = |skip: Option<(&Poly, u32)>| {
+            let mut parts = vec![constant(&unit, 1)];
+            for (q, e) in &factors {
+                let e = match skip {
+                    Some((s, k)) if s == q => e - k,
+                    _ => *e,
+                };
+                parts.push(power(terms(q), e));
+            }
+            product(parts)
+        };
+        let mut recombined = vec![product(vec![terms(&p_part), den_expr(None)])];
+        let mut rel = vec![equal(terms(&den), den_expr(None))];
+        for (a, q, k) in &out_terms {
+            recombined.push(product(vec![terms(a), den_expr(Some((q, *k)))]));
+            rel.push(super::degree_less(terms(a), terms(q), 0));
+        }
+        rel.push(equal(terms(&num), sum(recombined)));
+        let out = PartialFractionsOutput {
+            polynomial_part: r.print(&p_part),
+            terms: out_terms
+                .iter()
+                .map(|(a, q, k)| FractionTerm { numerator: r.print(a), factor: r.print(q), power: *k })
+                .collect(),
+        };
+        Ok(Answer::from(out).claim(identities(&r, rel)))
+    }
+}
+
+/// Input of `polynomial.construct.cyclotomic`.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CyclotomicInput {
+    /// n ≥ 1 (at most 100,000, and φ(n) ≤ 10,000).
+    pub n: u32,
+    /// The variable name (default x).
+    #[serde(default = "x")]
+    pub variable: String,
+}
+
+fn x() -> String {
+    "x".into()
+}
+
+/// Output of `polynomial.construct.cyclotomic`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct CyclotomicOutput {
+    /// Φₙ.
+    pub polynomial: String,
+    /// φ(n), its degree.
+    pub degree: u32,
+}
+
+/// `polynomial.construct.cyclotomic`.
+pub struct Cyclotomic;
+
+fn phi(n: u32) -> u32 {
+    let (mut m, mut out, mut p) = (n, n, 2);
+    while p * p <= m {
+        if m.is_multiple_of(p) {
+            while m.is_multiple_of(p) {
+                m /= p;
+            }
+            out -= out / p;
+        }
+        p += 1;
+    }
+    if m > 1 {
+        out -= out / m;
+    }
+    out
+}
+
+impl Query for Cyclotomic {
+    type Input = CyclotomicInput;
+    type Output = CyclotomicOutput;
+
+    fn describe(&self) -> Describe {
+        cas::describe(
+            "polynomial.construct.cyclotomic",
+            "Cyclotomic polynomial",
+            "The n-th cyclotomic polynomial Phi_n(x), the minimal polynomial of a primitive n-th root of unity.",
+            "Returns the n-th cyclotomic polynomial over Z (PARI/GP's polcyclo) and its degree phi(n).",
+            &["polynomial", "cyclotomic", "roots-of-unity", "phi", "minimal-polynomial", "construct"],
+        )
+    }
+    cas::on_pari!();
+    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
+        vec![("Phi_12", Mode::Explore, json!({"n": 12}))]
+    }
+    fn validate(&self, i: &CyclotomicInput) -> Result<(), Diagnostic> {
+        ring(std::slice::from_ref(&i.variable), "Z").map_err(|d| Diagnostic::at("/variable", d.code, d.message))?;
+        if i.n == 0 {
+            return Err(Diagnostic::at("/n", "OUT_OF_RANGE", "n ≥ 1"));
+        }
+        Ok(())
+    }
+    fn bounds(&self, i: &CyclotomicInput) -> Result<(), Refusal> {
+        if i.n > 100_000 || phi(i.n) > 10_000 {
+            return Err(Refusal::Unsupported(Diagnostic::at(
+                "/n",
+                "TOO_LARGE",
+                "n at most 100,000 with phi(n) at most 10,000",
+            )));
+        }
+        Ok(())
+    }
+    fn answer(&self, i: &CyclotomicInput, ctx: &AdapterContext) -> Result<Answer<CyclotomicOutput>, AdapterError> {
+        let r = ring(std::slice::from_ref(&i.variable), "Z").map_err(unsupported)?;
+        let prog = Program::new(PARI).code("print(Vecrev(polcyclo(").small(i64::from(i.n)).code(")))");
+        let p = from_gp(&Gp::parse(ctx.backend(&prog)?.single(PARI)?)?, 0, 1, &Domain::Z)?;
+        Ok(CyclotomicOutput { polynomial: r.print(&p), degree: phi(i.n) }.into())
+    }
+}

@@ -1,0 +1,472 @@
+//! The polynomials, rational functions and ideals pack beyond its reference cases
+//! (tests/reference/polynomial_cases.py, run by `number_theory`): bad input is refused at the
+//! pointer of its field (with the parser's byte span) before anything runs, sizes beyond the
+//! contract are TOO_LARGE, generated text never reaches a backend unparsed, the Schwartz–Zippel
+//! test is HEURISTIC, polynomial objects are stored canonically by `artifact.put`, and each
+//! capability is found first by a question in its own words.
+
+use jacobian::runtime::contract::{AssuranceLevel, Mode};
+use jacobian::runtime::{CapabilityRequest, ExecutionStatus};
+use serde_json::{Value, json};
+
+/// Refusals `(capability, input, pointer, status, code)`.
+fn refusals() -> Vec<(&'static str, Value, &'static str, ExecutionStatus, &'static str)> {
+    use ExecutionStatus::{InvalidRequest as Invalid, Unsupported};
+    let xy = json!(["x", "y"]);
+    vec![
+        (
+            "polynomial.compute.arithmetic",
+            json!({"variables": xy, "operation": "sum", "operands": ["x + w"]}),
+            "/input/operands/0",
+            Invalid,
+            "BAD_POLYNOMIAL",
+        ),
+        (
+            "polynomial.compute.arithmetic",
+            json!({"variables": xy, "operation": "sum", "operands": ["2x"]}),
+            "/input/operands/0",
+            Invalid,
+            "BAD_POLYNOMIAL",
+        ),
+        (
+            "polynomial.compute.arithmetic",
+            json!({"variables": xy, "operation": "difference", "operands": ["x"]}),
+            "/input/operands",
+            Invalid,
+            "ARITY",
+        ),
+        (
+            "polynomial.compute.arithmetic",
+            json!({"variables": xy, "operation": "power", "operands": ["x"], "exponent": 1001}),
+            "/input/exponent",
+            Invalid,
+            "BAD_EXPONENT",
+        ),
+        (
+            "polynomial.compute.arithmetic",
+            json!({"variables": ["x", "x"], "operation": "sum", "operands": ["x"]}),
+            "/input/variables/1",
+            Invalid,
+            "DUPLICATE_VARIABLE",
+        ),
+        (
+            "polynomial.compute.arithmetic",
+            json!({"variables": xy, "domain": "F_9", "operation": "sum", "operands": ["x"]}),
+            "/input/domain",
+            Invalid,
+            "BAD_DOMAIN",
+        ),
+        (
+            "polynomial.compute.arithmetic",
+            json!({"variables": xy, "domain": "F_7", "operation": "sum", "operands": ["x/7"]}),
+            "/input/operands/0",
+            Invalid,
+            "BAD_POLYNOMIAL",
+        ),
+        (
+            "polynomial.compute.arithmetic",
+            json!({"variables": xy, "operation": "evaluate", "operands": ["x"], "point": {"z": 1}}),
+            "/input/point/z",
+            Invalid,
+            "UNKNOWN_VARIABLE",
+        ),
+        (
+            "polynomial.compute.arithmetic",
+            json!({"variables": xy, "operation": "product", "operands": [[{"coefficient": "1/0", "exponents": [1, 0]}]]}),
+            "/input/operands/0/0/coefficient",
+            Invalid,
+            "BAD_COEFFICIENT",
+        ),
+        (
+            "polynomial.compute.arithmetic",
+            json!({"variables": xy, "operation": "power", "operands": ["x + y + 1 + x*y + x^2 + y^2 + x^3 + y^3"], "exponent": 40}),
+            "/input/operands",
+            Unsupported,
+            "TOO_LARGE",
+        ),
+        (
+            "polynomial.compute.content",
+            json!({"variables": ["x"], "polynomial": "x - x"}),
+            "/input/polynomial",
+            Invalid,
+            "ZERO",
+        ),
+        (
+            "polynomial.compute.content",
+            json!({"variables": ["x"], "domain": "F_5", "polynomial": "x"}),
+            "/input/domain",
+            Invalid,
+            "NOT_SUPPORTED",
+        ),
+        (
+            "polynomial.decide.identity",
+            json!({"variables": ["x"], "left": "x", "right": "x", "method": "schwartz_zippel", "trials": 0}),
+            "/input/trials",
+            Invalid,
+            "OUT_OF_RANGE",
+        ),
+        ("polynomial.map.jacobian", json!({"variables": ["x"], "map": []}), "/input/map", Invalid, "BAD_LENGTH"),
+        (
+            "polynomial_field.compute.operator",
+            json!({"variables": xy, "operation": "curl", "field": ["x", "y"]}),
+            "/input/variables",
+            Invalid,
+            "BAD_DIMENSION",
+        ),
+        (
+            "polynomial_field.compute.operator",
+            json!({"variables": xy, "operation": "directional_derivative", "field": ["x"], "direction": [1]}),
+            "/input/direction",
+            Invalid,
+            "BAD_LENGTH",
+        ),
+        (
+            "polynomial.compute.division",
+            json!({"variables": ["x"], "dividend": "x", "divisor": "0"}),
+            "/input/divisor",
+            Invalid,
+            "DIVISION_BY_ZERO",
+        ),
+        (
+            "polynomial.compute.division",
+            json!({"variables": xy, "dividend": "x", "divisor": "y"}),
+            "/input/variables",
+            Invalid,
+            "UNIVARIATE",
+        ),
+        (
+            "polynomial.compute.interpolation",
+            json!({"variables": ["x"], "points": [[1, 2], [1, 3]]}),
+            "/input/points/1/0",
+            Invalid,
+            "REPEATED_NODE",
+        ),
+        (
+            "polynomial.transform.homogenize",
+            json!({"variables": xy, "operation": "homogenize", "polynomial": "x", "variable": "x"}),
+            "/input/variable",
+            Invalid,
+            "BAD_VARIABLE",
+        ),
+        (
+            "polynomial.construct.symmetric",
+            json!({"variables": xy, "family": "elementary", "degree": 13}),
+            "/input/degree",
+            Invalid,
+            "OUT_OF_RANGE",
+        ),
+        (
+            "formal_series.compute.operation",
+            json!({"variables": ["x"], "operation": "inverse", "f": "x", "order": 5}),
+            "/input/f",
+            Invalid,
+            "BAD_SERIES",
+        ),
+        (
+            "formal_series.compute.operation",
+            json!({"variables": ["x"], "operation": "reversion", "f": "1 + x", "order": 5}),
+            "/input/f",
+            Invalid,
+            "BAD_SERIES",
+        ),
+        (
+            "formal_series.compute.operation",
+            json!({"variables": ["x"], "operation": "add", "f": "x", "order": 5}),
+            "/input/g",
+            Invalid,
+            "MISSING",
+        ),
+        (
+            "formal_series.compute.operation",
+            json!({"variables": ["x"], "operation": "compose", "f": "x", "g": "x", "order": 201}),
+            "/input/order",
+            Invalid,
+            "OUT_OF_RANGE",
+        ),
+        (
+            "orthogonal_polynomial.compute.family",
+            json!({"family": "legendre", "degree": 201}),
+            "/input/degree",
+            Invalid,
+            "OUT_OF_RANGE",
+        ),
+        (
+            "orthogonal_polynomial.compute.family",
+            json!({"family": "legendre", "degree": 2, "alpha": 1}),
+            "/input/alpha",
+            Invalid,
+            "UNEXPECTED",
+        ),
+        (
+            "rational_function.compute.arithmetic",
+            json!({"variables": ["x"], "operation": "sum", "operands": [{"numerator": "1", "denominator": "x - x"}]}),
+            "/input/operands/0",
+            Invalid,
+            "DIVISION_BY_ZERO",
+        ),
+        ("polynomial.compute.gcd", json!({"variables": ["x"], "f": "0", "g": "0"}), "/input/g", Invalid, "BOTH_ZERO"),
+        (
+            "polynomial.compute.gcd",
+            json!({"variables": ["x"], "f": "x^2001 + 1", "g": "x"}),
+            "/input/f",
+            Unsupported,
+            "TOO_LARGE",
+        ),
+        ("polynomial.factor", json!({"variables": ["x"], "polynomial": "0"}), "/input/polynomial", Invalid, "ZERO"),
+        (
+            "polynomial.factor",
+            json!({"variables": ["x"], "polynomial": "x^1001 - 1"}),
+            "/input/polynomial",
+            Unsupported,
+            "TOO_LARGE",
+        ),
+        (
+            "polynomial.compute.square_free_decomposition",
+            json!({"variables": ["x"], "polynomial": "x)"}),
+            "/input/polynomial",
+            Invalid,
+            "BAD_POLYNOMIAL",
+        ),
+        ("polynomial.compute.resultant", json!({"variables": ["x"], "f": "x"}), "/input/g", Invalid, "MISSING"),
+        (
+            "polynomial.compute.resultant",
+            json!({"variables": ["x"], "operation": "discriminant", "f": "3"}),
+            "/input/f",
+            Invalid,
+            "BAD_POLYNOMIAL",
+        ),
+        (
+            "polynomial.roots.isolate",
+            json!({"variables": ["x"], "polynomial": "0"}),
+            "/input/polynomial",
+            Invalid,
+            "ZERO",
+        ),
+        (
+            "polynomial.roots.isolate",
+            json!({"variables": ["x"], "domain": "F_3", "polynomial": "x"}),
+            "/input/domain",
+            Invalid,
+            "NOT_SUPPORTED",
+        ),
+        (
+            "polynomial.roots.isolate",
+            json!({"variables": ["x"], "polynomial": "x^201 - 2"}),
+            "/input/polynomial",
+            Unsupported,
+            "TOO_LARGE",
+        ),
+        (
+            "polynomial.compute.sturm_sequence",
+            json!({"variables": ["x"], "polynomial": "x", "interval": [2, 1]}),
+            "/input/interval",
+            Invalid,
+            "EMPTY_INTERVAL",
+        ),
+        (
+            "rational_function.compute.partial_fractions",
+            json!({"variables": ["x"], "numerator": "1", "denominator": "0"}),
+            "/input/denominator",
+            Invalid,
+            "DIVISION_BY_ZERO",
+        ),
+        ("polynomial.construct.cyclotomic", json!({"n": 0}), "/input/n", Invalid, "OUT_OF_RANGE"),
+        ("polynomial.construct.cyclotomic", json!({"n": 99991}), "/input/n", Unsupported, "TOO_LARGE"),
+        (
+            "polynomial.groebner_basis",
+            json!({"variables": ["x"], "polynomials": ["x; system(\"sh\")"]}),
+            "/input/polynomials/0",
+            Invalid,
+            "BAD_POLYNOMIAL",
+        ),
+        (
+            "polynomial.groebner_basis",
+            json!({"variables": ["x"], "polynomials": ["x^101"]}),
+            "/input/polynomials/0",
+            Unsupported,
+            "TOO_LARGE",
+        ),
+        (
+            "polynomial.ideal.membership",
+            json!({"variables": xy, "generators": [], "polynomial": "x"}),
+            "/input/generators",
+            Invalid,
+            "BAD_LENGTH",
+        ),
+        (
+            "polynomial.ideal.membership",
+            json!({"variables": xy, "domain": "Z", "generators": ["x"], "polynomial": "x"}),
+            "/input/domain",
+            Invalid,
+            "NOT_A_FIELD",
+        ),
+        (
+            "polynomial.ideal.nullstellensatz",
+            json!({"variables": xy, "generators": ["x\"); print(\"@@J"]}),
+            "/input/generators/0",
+            Invalid,
+            "BAD_POLYNOMIAL",
+        ),
+        (
+            "polynomial.ideal.elimination",
+            json!({"variables": xy, "generators": ["x"], "eliminate": ["x", "y"]}),
+            "/input/eliminate",
+            Invalid,
+            "BAD_LENGTH",
+        ),
+        (
+            "polynomial.ideal.dimension",
+            json!({"variables": (0..17).map(|i| format!("x{i}")).collect::<Vec<_>>(), "generators": ["x0"]}),
+            "/input/variables",
+            Unsupported,
+            "TOO_LARGE",
+        ),
+        (
+            "polynomial.ideal.decomposition",
+            json!({"variables": xy, "generators": ["read(\"/etc/passwd\")"], "operation": "radical"}),
+            "/input/generators/0",
+            Invalid,
+            "BAD_POLYNOMIAL",
+        ),
+        (
+            "polynomial.ideal.operation",
+            json!({"variables": xy, "operation": "sum", "first": ["x"], "second": []}),
+            "/input/second",
+            Invalid,
+            "BAD_LENGTH",
+        ),
+        (
+            "polynomial.system.solve",
+            json!({"variables": xy, "generators": ["x^2 +"]}),
+            "/input/generators/0",
+            Invalid,
+            "BAD_POLYNOMIAL",
+        ),
+    ]
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_input_is_refused_with_the_pointer_of_the_field() {
+    let jac = jacobian::builder().build().await.unwrap();
+    for (id, input, path, status, code) in refusals() {
+        let r = jac.run(CapabilityRequest::new(id, input.clone())).await;
+        assert_eq!(r.status(), status, "{id} {input}: {:?}", r.execution.diagnostics);
+        assert!(
+            r.execution.diagnostics.iter().any(|d| d.path.as_deref() == Some(path) && d.code.contains(code)),
+            "{id} {input}: {:?} lacks {path} {code}",
+            r.execution.diagnostics
+        );
+        assert!(r.artifact_uris.is_empty());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn parse_errors_name_the_byte_span_of_the_token() {
+    let jac = jacobian::builder().build().await.unwrap();
+    let r = jac
+        .run(CapabilityRequest::new(
+            "polynomial.compute.properties",
+            json!({"variables": ["x", "y"], "polynomial": "x^2 + 3*w*y"}),
+        ))
+        .await;
+    let d = &r.execution.diagnostics[0];
+    assert_eq!(d.path.as_deref(), Some("/input/polynomial"));
+    assert!(d.message.contains("bytes 8..9") && d.message.contains("`w`"), "{}", d.message);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn schwartz_zippel_is_heuristic_and_a_difference_is_certain() {
+    let jac = jacobian::builder().build().await.unwrap();
+    let run = |left: &str, right: &str| {
+        CapabilityRequest::new(
+            "polynomial.decide.identity",
+            json!({"variables": ["x", "y", "z"], "left": left, "right": right, "method": "schwartz_zippel", "trials": 5}),
+        )
+    };
+    // (x + y + z)^2000 is far beyond expansion, but evaluates at once.
+    let same = jac.run(run("(x + y + z)^2000 * (x - y)", "(x - y) * (z + y + x)^2000")).await;
+    assert_eq!(same.status(), ExecutionStatus::Succeeded, "{:?}", same.execution.diagnostics);
+    assert_eq!(same.assurance.level, AssuranceLevel::Heuristic);
+    assert_eq!(same.output["identical"], true);
+    assert_eq!(same.output["degree_bound"], 2001);
+    assert!(same.output["error_bound"].as_f64().unwrap() < 1e-60);
+    let differ = jac.run(run("(x + y + z)^2000", "(x + y + z)^1999 * (x + y + z + 1/1000000)")).await;
+    assert_eq!(differ.output["identical"], false);
+    assert_eq!(differ.assurance.level, AssuranceLevel::Computed);
+    assert_eq!(differ.output["witness"].as_array().unwrap().len(), 3);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn larger_groebner_bases_verify_and_polynomial_objects_are_stored_canonically() {
+    let jac = jacobian::builder().build().await.unwrap();
+    // Cyclic-4 and Katsura-3 over Q and F_32003, grevlex and lex.
+    let cyclic4 = json!(["a + b + c + d", "a*b + b*c + c*d + d*a", "a*b*c + b*c*d + c*d*a + d*a*b", "a*b*c*d - 1"]);
+    let katsura3 = json!([
+        "a + 2*b + 2*c + 2*d - 1",
+        "a^2 + 2*b^2 + 2*c^2 + 2*d^2 - a",
+        "2*a*b + 2*b*c + 2*c*d - b",
+        "b^2 + 2*a*c + 2*b*d - c"
+    ]);
+    for (gens, ordering, p) in
+        [(&cyclic4, "grevlex", 0), (&katsura3, "grevlex", 0), (&katsura3, "lex", 32003), (&cyclic4, "deglex", 32003)]
+    {
+        let input =
+            json!({"variables": ["a", "b", "c", "d"], "polynomials": gens, "ordering": ordering, "characteristic": p});
+        let r = jac.run(CapabilityRequest::new("polynomial.groebner_basis", input.clone()).mode(Mode::Verify)).await;
+        assert_eq!(r.status(), ExecutionStatus::Succeeded, "{input}: {:?}", r.execution.diagnostics);
+        assert_eq!(r.assurance.level, AssuranceLevel::Verified, "{input}: {:?}", r.execution.diagnostics);
+    }
+    // artifact.put canonicalizes a polynomial object: equal polynomials share one artifact.
+    let put = |text: &str| {
+        CapabilityRequest::new(
+            "artifact.put",
+            json!({"object_type": "urn:jacobian:schema:polynomial:v1", "object": {"variables": ["x", "y"], "polynomial": text}}),
+        )
+    };
+    let a = jac.run(put("(x + y)^2")).await;
+    let b = jac.run(put("y^2 + 2*y*x + x*x")).await;
+    assert_eq!(a.status(), ExecutionStatus::Succeeded, "{:?}", a.execution.diagnostics);
+    assert_eq!(a.artifact_uris, b.artifact_uris);
+    let bad = jac.run(put("(x + y")).await;
+    assert_ne!(bad.status(), ExecutionStatus::Succeeded);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
+    let jac = jacobian::builder().build().await.unwrap();
+    for (query, expected) in [
+        ("expand and multiply polynomials, substitute x -> x + 1", "polynomial.compute.arithmetic"),
+        ("degree and leading term of a multivariate polynomial", "polynomial.compute.properties"),
+        ("content and primitive part of a polynomial", "polynomial.compute.content"),
+        ("are these two polynomial expressions identical, schwartz-zippel", "polynomial.decide.identity"),
+        ("jacobian determinant of a polynomial map, keller condition", "polynomial.map.jacobian"),
+        ("curl and divergence of a polynomial vector field", "polynomial_field.compute.operator"),
+        ("quotient and remainder of polynomial long division", "polynomial.compute.division"),
+        ("lagrange interpolation polynomial through points", "polynomial.compute.interpolation"),
+        ("projective closure of a plane curve, homogenize", "polynomial.transform.homogenize"),
+        ("elementary symmetric polynomial e_k", "polynomial.construct.symmetric"),
+        ("reciprocal of a power series, series reversion", "formal_series.compute.operation"),
+        ("legendre polynomial of degree n and its recurrence", "orthogonal_polynomial.compute.family"),
+        ("simplify a rational function to lowest terms", "rational_function.compute.arithmetic"),
+        ("gcd of two polynomials with bezout coefficients", "polynomial.compute.gcd"),
+        ("factor a polynomial into irreducible factors", "polynomial.factor"),
+        ("square-free decomposition of a polynomial", "polynomial.compute.square_free_decomposition"),
+        ("resultant of two polynomials", "polynomial.compute.resultant"),
+        ("isolate the real roots of a polynomial in rational intervals", "polynomial.roots.isolate"),
+        ("sturm sequence of a polynomial", "polynomial.compute.sturm_sequence"),
+        ("partial fraction decomposition", "rational_function.compute.partial_fractions"),
+        ("cyclotomic polynomial phi_n", "polynomial.construct.cyclotomic"),
+        ("groebner basis of a polynomial ideal", "polynomial.groebner_basis"),
+        ("is a polynomial in an ideal, cofactors", "polynomial.ideal.membership"),
+        ("nullstellensatz certificate that a system has no solution", "polynomial.ideal.nullstellensatz"),
+        ("eliminate variables from an ideal, implicitization", "polynomial.ideal.elimination"),
+        ("hilbert series and krull dimension of an ideal", "polynomial.ideal.dimension"),
+        ("primary decomposition of an ideal", "polynomial.ideal.decomposition"),
+        ("intersection and saturation of ideals", "polynomial.ideal.operation"),
+        ("solve a zero-dimensional polynomial system exactly", "polynomial.system.solve"),
+    ] {
+        let r = jac.find_value(&json!({"query": query})).unwrap();
+        let ids: Vec<&str> = r.matches.iter().map(|m| m.capability_id.as_str()).collect();
+        assert_eq!(ids.first().copied(), Some(expected), "{query:?} found {ids:?}");
+    }
+}
