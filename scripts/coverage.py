@@ -63,6 +63,8 @@ RAT = "rational.compute.arithmetic"
 PROFILE = "number_theory.compute.interval_profile"
 EC_POINT = "elliptic_curve.compute.point_arithmetic"
 EC_MOD_P = "elliptic_curve.compute.reduction"
+EC_FF = "elliptic_curve.compute.finite_field"
+EC_ISO = "elliptic_curve.decide.finite_field_isomorphism"
 QF_INV = "quadratic_form.compute.invariants"
 QF_REP = "quadratic_form.compute.representation_numbers"
 QF_OP = "quadratic_form.compute.operation"
@@ -251,6 +253,24 @@ MAPPING = {
     "elliptic_curve.finite_field.extension_counts.compute": (EC_MOD_P, "`extensions`, `counts`, over F_p"),
     "elliptic_curve.finite_field.group_structure.compute": (EC_MOD_P, "`structure`, over F_p"),
     "elliptic_curve.finite_field.zeta_polynomial.compute": (EC_MOD_P, "`zeta_numerator`, over F_p"),
+    "elliptic_curve.finite_field.base_change.compute": (EC_FF, "`base_change`: #E(F_{p^k})"),
+    "elliptic_curve.finite_field.point.check": (EC_FF, "`on_curve`"),
+    "elliptic_curve.finite_field.point.add.compute": (EC_FF, "`add`"),
+    "elliptic_curve.finite_field.point.negate.compute": (EC_FF, "`negate`"),
+    "elliptic_curve.finite_field.point.scalar_multiply.compute": (EC_FF, "`multiply`"),
+    "elliptic_curve.finite_field.point.order.compute": (EC_FF, "`order`"),
+    "elliptic_curve.finite_field.point.membership_in_generated_subgroup.decide": (EC_FF, "`membership`"),
+    "elliptic_curve.finite_field.points.enumerate": (EC_FF, "`points`"),
+    "elliptic_curve.finite_field.quadratic_twist.compute": (EC_FF, "`twist`"),
+    "elliptic_curve.finite_field.short_weierstrass.discriminant.compute": (
+        EC_FF,
+        "`invariants`: `short_weierstrass`, `short_discriminant`",
+    ),
+    "elliptic_curve.finite_field.isomorphism.decide": (EC_ISO, "`isomorphic`, `isomorphism`"),
+    "elliptic_curve.finite_field.isomorphism.transport_point.compute": (EC_ISO, "`points`, `transported`"),
+    "elliptic_curve.finite_field.quadratic_twist_relation.compute": (EC_ISO, "`quadratic_twist`, `relation`"),
+    "elliptic_curve.finite_field.twist_class.decide": (EC_ISO, "`twists` (equal j)"),
+    "elliptic_curve.finite_field.isogeny_class.decide": (EC_ISO, "`isogenous` (equal #E(F_p), Tate)"),
     # quadratic_form (latest)
     "quadratic_form.determinant_discriminant.compute": (QF_INV, "`determinant`"),
     "quadratic_form.integral_content.compute": (QF_INV, "`content`"),

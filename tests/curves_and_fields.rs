@@ -1,7 +1,8 @@
 //! Elliptic curves over Q and finite fields beyond their reference cases
 //! (tests/reference/elliptic_cases.py and finite_field_cases.py, run by `number_theory`): bad
 //! input is refused at the pointer of its field before anything runs or is written, sizes beyond
-//! the contract are TOO_LARGE, and each capability is found first by a question in its own words.
+//! the contract are TOO_LARGE, isomorphisms over F_p carry the curve and its points, and each
+//! capability is found first by a question in its own words.
 
 use jacobian::runtime::{CapabilityRequest, ExecutionStatus};
 use serde_json::{Value, json};
@@ -175,7 +176,104 @@ fn refusals() -> Vec<(&'static str, Value, &'static str, ExecutionStatus, &'stat
             Unsupported,
             "TOO_LARGE",
         ),
+        (FF, json!({"curve": [2, 3], "p": 91, "operation": "invariants"}), "/input/p", Invalid, "NOT_PRIME"),
+        // y² = x³ + 2x + 2 modulo 5: 4·2³ + 27·2² = 140 ≡ 0.
+        (FF, json!({"curve": [2, 2], "p": 5, "operation": "invariants"}), "/input/curve", Invalid, "SINGULAR"),
+        (
+            FF,
+            json!({"curve": [2, 3], "p": 97, "operation": {"add": {"p": [3, 6], "q": [3, 7]}}}),
+            "/input/operation/add/q",
+            Invalid,
+            "NOT_ON_CURVE",
+        ),
+        (
+            FF,
+            json!({"curve": [2, 3], "p": 97, "operation": {"membership": {"point": [3, 6], "generators": []}}}),
+            "/input/operation/membership/generators",
+            Invalid,
+            "OUT_OF_RANGE",
+        ),
+        (
+            FF,
+            json!({"curve": [2, 3], "p": 97, "operation": {"base_change": {"degree": 101}}}),
+            "/input/operation/base_change/degree",
+            Invalid,
+            "OUT_OF_RANGE",
+        ),
+        (FF, json!({"curve": [2, 3], "p": 100_003, "operation": "points"}), "/input/p", Unsupported, "TOO_LARGE"),
+        (FF, json!({"curve": [2, 3], "p": huge, "operation": "twist"}), "/input/p", Unsupported, "TOO_LARGE"),
+        (
+            FF,
+            json!({"curve": [2, 3], "p": 97, "operation": {"multiply": {"point": [3, 6], "n": "9".repeat(101)}}}),
+            "/input/operation/multiply/n",
+            Unsupported,
+            "TOO_LARGE",
+        ),
+        (ISO, json!({"curve": [2, 3], "other": [0, 0], "p": 97}), "/input/other", Invalid, "SINGULAR"),
+        (
+            ISO,
+            json!({"curve": [2, 3], "other": [1, 1], "p": 97, "points": [[3, 7]]}),
+            "/input/points/0",
+            Invalid,
+            "NOT_ON_CURVE",
+        ),
     ]
+}
+
+const FF: &str = "elliptic_curve.compute.finite_field";
+const ISO: &str = "elliptic_curve.decide.finite_field_isomorphism";
+
+/// The isomorphism found carries E to E' (E' = ellchangecurve(E, [u, r, s, t]) by Silverman's
+/// table 3.1, recomputed here), the transported points are the images x' = (x − r)/u²,
+/// y' = (y − s(x − r) − t)/u³, and the generators of E(F_p) have the orders d1 and d2.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn isomorphisms_carry_the_curve_and_its_points_and_generators_form_a_basis() {
+    let jac = jacobian::builder().build().await.unwrap();
+    let m = |x: i128, p: i128| x.rem_euclid(p);
+    let inv = |x: i128, p: i128| (1..p).find(|y| m(x * y, p) == 1).unwrap();
+    for (a, b, p, pts) in [
+        ([1, 2, 3, 4, 5], [69, 56, 49, 41, 96], 101, vec![[54, 74]]),
+        ([0, 0, 0, 2, 3], [0, 0, 0, 85, 44], 97, vec![[3, 6], [80, 10]]),
+        ([1, 0, 1, 1, 1], [1, 1, 0, 1, 0], 2, vec![[1, 1]]),
+        ([0, 0, 0, 1, 0], [0, 0, 0, 16, 0], 13, vec![]),
+    ] {
+        let input = json!({"curve": a, "other": b, "p": p, "points": pts});
+        let r = jac.run(CapabilityRequest::new(ISO, input.clone())).await;
+        assert_eq!(r.status(), ExecutionStatus::Succeeded, "{input}: {:?}", r.execution.diagnostics);
+        assert_eq!(r.output["isomorphic"], json!(true), "{input}: {}", r.output);
+        let v: Vec<i128> =
+            r.output["isomorphism"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().parse().unwrap()).collect();
+        let (u, rr, s, t) = (v[0], v[1], v[2], v[3]);
+        let [a1, a2, a3, a4, a6] = a.map(i128::from);
+        let ui = inv(u, p);
+        let moved = [
+            m((a1 + 2 * s) * ui, p),
+            m((a2 - s * a1 + 3 * rr - s * s) * ui.pow(2), p),
+            m((a3 + rr * a1 + 2 * t) * ui.pow(3), p),
+            m((a4 - s * a3 + 2 * rr * a2 - (t + rr * s) * a1 + 3 * rr * rr - 2 * s * t) * ui.pow(4), p),
+            m((a6 + rr * a4 + rr * rr * a2 + rr.pow(3) - t * a3 - t * t - rr * t * a1) * ui.pow(6), p),
+        ];
+        assert_eq!(moved, b.map(|c| m(c.into(), p)), "{input}");
+        for (k, [x, y]) in pts.iter().enumerate() {
+            let (x, y) = (i128::from(*x), i128::from(*y));
+            let image = [m((x - rr) * ui.pow(2), p), m((y - s * (x - rr) - t) * ui.pow(3), p)];
+            let got = &r.output["transported"][k];
+            assert_eq!(got, &json!([image[0].to_string(), image[1].to_string()]), "{input}");
+        }
+    }
+    for (curve, p) in [(json!([0, 0, 0, -1, 0]), 13), (json!([1, 2, 3, 4, 5]), 101), (json!([0, 0, 0, 1, 0]), 5)] {
+        let input = json!({"curve": curve, "p": p, "operation": "invariants"});
+        let r = jac.run(CapabilityRequest::new(FF, input.clone())).await;
+        let inv = &r.output["invariants"];
+        let structure = inv["structure"].as_array().unwrap();
+        for (g, d) in inv["generators"].as_array().unwrap().iter().zip(structure) {
+            let order = json!({"curve": curve, "p": p, "operation": {"order": {"point": g}}});
+            let o = jac.run(CapabilityRequest::new(FF, order)).await;
+            assert_eq!(&o.output["order"], d, "{input}: generator {g}");
+        }
+        let product: u64 = structure.iter().map(|d| d.as_str().unwrap().parse::<u64>().unwrap()).product();
+        assert_eq!(product.to_string(), inv["count"].as_str().unwrap(), "{input}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -211,6 +309,12 @@ async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
         ("primitive polynomial of degree 16 for an LFSR", "finite_field.find.polynomial"),
         ("count solutions of a polynomial equation over a finite field", "finite_field.count.zeros"),
         ("order and minimal polynomial of an element of a finite field", "finite_field.compute.element"),
+        ("add points on an elliptic curve over a finite field F_p", FF),
+        ("list all points of an elliptic curve over F_p", FF),
+        ("is a point in the subgroup generated by given points on an elliptic curve mod p", FF),
+        ("quadratic twist of an elliptic curve over a prime field", FF),
+        ("are two elliptic curves over F_p isomorphic", ISO),
+        ("are two elliptic curves over a finite field isogenous or twists of each other", ISO),
     ] {
         let r = jac.find_value(&json!({"query": query})).unwrap();
         let ids: Vec<&str> = r.matches.iter().map(|m| m.capability_id.as_str()).collect();

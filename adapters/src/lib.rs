@@ -87,6 +87,8 @@ pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(number_theory::elliptic::group::PointArithmetic))),
         Arc::new(Typed::new(Ask(number_theory::elliptic::group::Reduction))),
         Arc::new(Typed::new(Ask(number_theory::elliptic::group::IsogenyClass))),
+        Arc::new(Typed::new(Ask(number_theory::elliptic::finite::FiniteField))),
+        Arc::new(Typed::new(Ask(number_theory::elliptic::isomorphism::Isomorphism))),
         Arc::new(Typed::new(Ask(number_theory::finite_field::Irreducible))),
         Arc::new(Typed::new(Ask(number_theory::finite_field::Primitive))),
         Arc::new(Typed::new(Ask(number_theory::finite_field::FindPolynomial))),

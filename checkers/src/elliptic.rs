@@ -1,11 +1,11 @@
-//! Replay of claims about rational points of an elliptic curve over Q in general Weierstrass
+//! Replay of claims about points of an elliptic curve over Q or a prime field F_p in general
 //! form: the points lie on a non-singular curve, group-law relations hold between them, and
 //! they generate the whole torsion subgroup, all with the checker's own exact rational arithmetic.
 //!
 //! Evidence `elliptic_curve.points/v1`, semantics
 //! `urn:jacobian:semantics:elliptic-curve-rational-points:v1`, format `WEIERSTRASS_REPLAY_V1`.
 //! Claim `{"curve": [a1, a2, a3, a4, a6], "points": [P, …], "relations": [Rel, …], "torsion": T}`
-//! (`relations` and `torsion` optional), candidate `{}`. A rational is a canonical string: an
+//! (`relations` and `torsion` optional; `field` for a curve over F_p), candidate `{}`. A rational is a canonical string: an
 //! integer (`"-12"`, `"0"`) or `"p/q"` reduced with q > 1. A point is `"infinity"` or `[x, y]`.
 //!
 //! * The curve y² + a1·xy + a3·y = x³ + a2·x² + a4·x + a6 must have Δ ≠ 0, with
@@ -27,6 +27,11 @@
 //!   gcd of those counts (over at least six primes) is N, the claim is proven; when it is a
 //!   larger multiple of N the checker cannot exclude more torsion and answers inconclusive.
 //!
+//! * Over a prime field: with `"field": "p"` (a prime below 2^64, as a decimal string) the
+//!   coefficients and coordinates are residues in [0, p), the same relations are replayed with
+//!   arithmetic modulo p (multipliers and orders up to [`fp::MAX_FP_MULTIPLIER`]), and no torsion
+//!   part is allowed (see [`fp`]).
+//!
 //! A numerator or denominator of more than [`MAX_DIGITS`] digits, more than [`MAX_POINTS`] points,
 //! more than [`MAX_RELATIONS`] relations, or a coordinate that grows past [`MAX_WORK_BITS`] bits
 //! while a relation is replayed is inconclusive. Every failing part is reported at its pointer.
@@ -43,6 +48,8 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 use serde_json::Value;
 
 use crate::evidence::collected::{Findings, Step, Stop, array, bad, expect, field, object, pointer, verdict};
+
+pub mod fp;
 
 /// Evidence kind replayed.
 pub const ELLIPTIC_EVIDENCE: &str = "elliptic_curve.points/v1";
@@ -66,10 +73,12 @@ const REDUCTION_PRIMES_BELOW: u64 = 200;
 const MIN_REDUCTION_PRIMES: usize = 6;
 
 static IDENTITY: LazyLock<CheckerIdentity> = LazyLock::new(|| {
-    CheckerIdentity::from_source("jacobian.check.elliptic_points", "1.0.0", include_str!("elliptic.rs"))
+    let source = [include_str!("elliptic.rs"), include_str!("elliptic/fp.rs")];
+    CheckerIdentity::from_source("jacobian.check.elliptic_points", "1.1.0", &source.concat())
 });
 
-/// Checks points, group-law relations and torsion orders on an elliptic curve over Q.
+/// Checks points, group-law relations and torsion orders on an elliptic curve over Q, and
+/// points and group-law relations on an elliptic curve over a prime field.
 pub struct EllipticPoints;
 
 // ---------------------------------------------------------------------------------------------
@@ -275,23 +284,27 @@ fn index(v: &Value, path: &str, len: usize) -> Step<usize> {
     }
 }
 
-/// A canonical decimal integer string with |n| ≤ [`MAX_MULTIPLIER`]; a larger one is a limit.
-fn multiplier(v: &Value, path: &str) -> Step<i64> {
+/// A canonical decimal integer string with |n| ≤ `max`; a larger one is a limit.
+fn multiplier(v: &Value, path: &str, max: i64) -> Step<i64> {
     let s = v.as_str().unwrap_or("");
     let digits = s.strip_prefix('-').unwrap_or(s);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || (digits.starts_with('0') && s != "0") {
         return bad(path, "NOT_AN_INTEGER", "expected a canonical decimal integer string");
     }
     match s.parse::<i64>() {
-        Ok(n) if n.abs() <= MAX_MULTIPLIER => Ok(n),
-        _ => Err(Stop::Limit(format!("{path} is beyond ±{MAX_MULTIPLIER}"))),
+        Ok(n) if n.unsigned_abs() <= max.unsigned_abs() => Ok(n),
+        _ => Err(Stop::Limit(format!("{path} is beyond ±{max}"))),
     }
 }
 
-fn prime_factors(mut n: i64) -> Vec<i64> {
+/// The primes dividing n ≥ 1: trial division up to 2^21, then the cofactor is prime when it is
+/// below 2^42 or passes the deterministic test below 2^64; otherwise it has two large factors
+/// the checker does not find, and the replay is inconclusive.
+fn prime_factors(mut n: i64) -> Step<Vec<i64>> {
+    const TRIAL: i64 = 1 << 21;
     let mut out = vec![];
     let mut q = 2;
-    while q * q <= n {
+    while q <= TRIAL && q * q <= n {
         if n % q == 0 {
             out.push(q);
             while n % q == 0 {
@@ -301,12 +314,44 @@ fn prime_factors(mut n: i64) -> Vec<i64> {
         q += 1;
     }
     if n > 1 {
+        if n >= TRIAL * TRIAL && !crate::primality::is_small_prime(n.unsigned_abs()) {
+            return Err(Stop::Limit(format!("{n} has two prime factors above 2^21")));
+        }
         out.push(n);
     }
-    out
+    Ok(out)
 }
 
-fn relation(curve: &Curve, points: &[Point], r: &Value, path: &str, cx: &CheckContext) -> Step<()> {
+/// A group law the relations are replayed under: E(Q) here, E(F_p) in [`fp`].
+trait Law {
+    type Pt: PartialEq;
+    /// P + Q.
+    fn add(&self, p: &Self::Pt, q: &Self::Pt) -> Step<Self::Pt>;
+    /// n·P, |n| within [`Law::max_multiplier`].
+    fn mul(&self, n: i64, p: &Self::Pt, cx: &CheckContext) -> Step<Self::Pt>;
+    /// Whether P is the point at infinity.
+    fn is_zero(&self, p: &Self::Pt) -> bool;
+    /// The largest |n| of a multiple or an order replayed.
+    fn max_multiplier(&self) -> i64;
+}
+
+impl Law for Curve {
+    type Pt = Point;
+    fn add(&self, p: &Point, q: &Point) -> Step<Point> {
+        Curve::add(self, p, q)
+    }
+    fn mul(&self, n: i64, p: &Point, cx: &CheckContext) -> Step<Point> {
+        Curve::mul(self, n, p, cx)
+    }
+    fn is_zero(&self, p: &Point) -> bool {
+        *p == Point::Infinity
+    }
+    fn max_multiplier(&self) -> i64 {
+        MAX_MULTIPLIER
+    }
+}
+
+fn relation<L: Law>(law: &L, points: &[L::Pt], r: &Value, path: &str, cx: &CheckContext) -> Step<()> {
     let kind = r.get("kind").and_then(Value::as_str).unwrap_or("");
     let fields: &[&str] = match kind {
         "sum" => &["kind", "p", "q", "r"],
@@ -315,28 +360,29 @@ fn relation(curve: &Curve, points: &[Point], r: &Value, path: &str, cx: &CheckCo
         _ => return bad(pointer(path, "kind"), "UNKNOWN_RELATION", "sum, multiple or order"),
     };
     let map = object(r, path, fields)?;
-    let at = |name: &str| -> Step<&Point> {
+    let at = |name: &str| -> Step<&L::Pt> {
         Ok(&points[index(field(map, path, name)?, &pointer(path, name), points.len())?])
     };
     let p = at("p")?;
+    let max = law.max_multiplier();
     let holds = match kind {
         "sum" => {
             let (q, target) = (at("q")?, at("r")?);
-            curve.add(p, q)? == *target
+            law.add(p, q)? == *target
         }
         "multiple" => {
-            let n = multiplier(field(map, path, "n")?, &pointer(path, "n"))?;
+            let n = multiplier(field(map, path, "n")?, &pointer(path, "n"), max)?;
             let target = at("r")?;
-            curve.mul(n, p, cx)? == *target
+            law.mul(n, p, cx)? == *target
         }
         _ => {
-            let n = multiplier(field(map, path, "order")?, &pointer(path, "order"))?;
+            let n = multiplier(field(map, path, "order")?, &pointer(path, "order"), max)?;
             if n < 1 {
                 return bad(pointer(path, "order"), "NOT_POSITIVE", "an order is at least 1");
             }
-            let mut holds = curve.mul(n, p, cx)? == Point::Infinity;
-            for q in prime_factors(n) {
-                holds = holds && curve.mul(n / q, p, cx)? != Point::Infinity;
+            let mut holds = law.is_zero(&law.mul(n, p, cx)?);
+            for q in prime_factors(n)? {
+                holds = holds && !law.is_zero(&law.mul(n / q, p, cx)?);
             }
             holds
         }
@@ -362,7 +408,7 @@ fn count_points(a: &[u64; 5], p: u64) -> u64 {
 fn torsion(curve: &Curve, points: &[Point], t: &Value, cx: &CheckContext) -> Step<String> {
     const PATH: &str = "/claim/torsion";
     let map = object(t, PATH, &["order", "generators"])?;
-    let n = multiplier(field(map, PATH, "order")?, "/claim/torsion/order")?;
+    let n = multiplier(field(map, PATH, "order")?, "/claim/torsion/order", MAX_MULTIPLIER)?;
     if n < 1 {
         return bad("/claim/torsion/order", "NOT_POSITIVE", "a group has at least one element");
     }
@@ -443,10 +489,43 @@ fn each<T>(items: &[Value], path: &str, read: impl Fn(&Value, &str) -> Step<T>) 
     findings.or_ok(out).map_err(Stop::from)
 }
 
+/// Replays every relation of the claim under `law`: their number, the findings of those that fail
+/// (every part is replayed: a failing one rejects the claim even when another met a limit) and
+/// the first limit met.
+fn relations<L: Law>(
+    law: &L,
+    points: &[L::Pt],
+    claim: &serde_json::Map<String, Value>,
+    cx: &CheckContext,
+) -> Step<(usize, Findings, Option<String>)> {
+    let relations = match claim.get("relations") {
+        Some(r) => array(r, "/claim/relations")?,
+        None => &[],
+    };
+    if relations.len() > MAX_RELATIONS {
+        return Err(Stop::Limit(format!("more than {MAX_RELATIONS} relations")));
+    }
+    let (mut findings, mut limit) = (Findings::default(), None);
+    for (i, r) in relations.iter().enumerate() {
+        match relation(law, points, r, &pointer("/claim/relations", i), cx) {
+            Ok(()) => {}
+            Err(Stop::Malformed(f)) => findings.extend(f),
+            Err(Stop::Limit(reason)) => {
+                limit.get_or_insert(reason);
+            }
+            Err(e @ Stop::Error(_)) => return Err(e),
+        }
+    }
+    Ok((relations.len(), findings, limit))
+}
+
 fn replay(e: &Evidence, cx: &CheckContext) -> Step<String> {
     expect(e, ELLIPTIC_EVIDENCE, ELLIPTIC_SEMANTICS, ELLIPTIC_FORMAT, "elliptic curve")?;
     object(&e.candidate, "/candidate", &[])?;
-    let claim = object(&e.claim, "/claim", &["curve", "points", "relations", "torsion"])?;
+    let claim = object(&e.claim, "/claim", &["curve", "field", "points", "relations", "torsion"])?;
+    if claim.contains_key("field") {
+        return fp::replay(claim, cx);
+    }
     let a = array(field(claim, "/claim", "curve")?, "/claim/curve")?;
     if a.len() != 5 {
         return bad("/claim/curve", "NOT_FIVE_COEFFICIENTS", "expected [a1, a2, a3, a4, a6]");
@@ -473,26 +552,7 @@ fn replay(e: &Evidence, cx: &CheckContext) -> Step<String> {
         ));
     }
     findings.or_ok(())?;
-    let relations = match claim.get("relations") {
-        Some(r) => array(r, "/claim/relations")?,
-        None => &[],
-    };
-    if relations.len() > MAX_RELATIONS {
-        return Err(Stop::Limit(format!("more than {MAX_RELATIONS} relations")));
-    }
-    // Every part is replayed: a failing one rejects the claim even when another met a limit.
-    let mut findings = Findings::default();
-    let mut limit = None;
-    for (i, r) in relations.iter().enumerate() {
-        match relation(&curve, &points, r, &pointer("/claim/relations", i), cx) {
-            Ok(()) => {}
-            Err(Stop::Malformed(f)) => findings.extend(f),
-            Err(Stop::Limit(reason)) => {
-                limit.get_or_insert(reason);
-            }
-            Err(e @ Stop::Error(_)) => return Err(e),
-        }
-    }
+    let (count, mut findings, mut limit) = relations(&curve, &points, claim, cx)?;
     let torsion = match claim.get("torsion").map(|t| torsion(&curve, &points, t, cx)) {
         Some(Ok(summary)) => format!(", {summary}"),
         None => String::new(),
@@ -510,7 +570,7 @@ fn replay(e: &Evidence, cx: &CheckContext) -> Step<String> {
     if let Some(reason) = limit {
         return Err(Stop::Limit(reason));
     }
-    Ok(format!("non-singular curve, {} points on it, {} relations replayed{torsion}", points.len(), relations.len()))
+    Ok(format!("non-singular curve, {} points on it, {count} relations replayed{torsion}", points.len()))
 }
 
 impl Checker for EllipticPoints {
@@ -598,7 +658,7 @@ mod tests {
     #[test]
     fn identity_is_versioned_and_bundled() {
         let id = EllipticPoints.identity();
-        assert_eq!((id.id.as_str(), id.version.as_str()), ("jacobian.check.elliptic_points", "1.0.0"));
+        assert_eq!((id.id.as_str(), id.version.as_str()), ("jacobian.check.elliptic_points", "1.1.0"));
         assert!(crate::bundled().iter().any(|c| c.identity() == id && c.evidence_kinds() == [ELLIPTIC_EVIDENCE]));
     }
 

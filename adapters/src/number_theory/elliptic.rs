@@ -23,7 +23,9 @@ use crate::cas::{self, Answer, Claim, Gp, Query};
 use crate::integer::decimal;
 use crate::rational::Rational;
 
+pub mod finite;
 pub mod group;
+pub mod isomorphism;
 
 const PARI: BackendKind = BackendKind::Pari;
 const EVIDENCE: &str = "elliptic_curve.points/v1";
