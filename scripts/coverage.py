@@ -133,6 +133,17 @@ MAPPING = {
         "`forms: true`, D < 0",
     ),
     "number_theory.binomial_valuation.compute": ("number_theory.compute.factorial_valuation", "`k`"),
+    "number_theory.ksigma.preimage.compute": ("number_theory.compute.divisor_sum_preimages", "`k`"),
+    "number_theory.euler_phi.preimage_power_sums.compute": ("number_theory.compute.totient_preimages", "`power_sums`"),
+    "number_theory.divisibility_incidence_graph.compute": (
+        "number_theory.construct.arithmetic_graph",
+        "`relation: divides` with `targets`",
+    ),
+    "number_theory.integer_set.non_coprimality_graph.compute": (
+        "number_theory.construct.arithmetic_graph",
+        "`relation: not_coprime`",
+    ),
+    "congruence.periodic_union.profile.compute": (COVERING, "period, density, covered residues, interval counts"),
     "number_theory.binary_quadratic_form.evaluate": (QF_OP, "`evaluate` on [[a, b], [c]]"),
     "number_theory.prime_affine_forms.interval_count.compute": (AFF_I, "`condition: prime`: `count`"),
     "number_theory.prime_affine_forms.interval_enumerate.compute": (AFF_I, "`list: true`"),

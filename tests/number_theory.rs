@@ -303,6 +303,20 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
         ),
         ("finite_field.construct.paley", json!({"p": 9}), "/input/p"),
         ("finite_field.construct.paley", json!({"p": 5003}), "/input/p"),
+        ("number_theory.compute.divisor_sum_preimages", json!({"m": 0}), "/input/m"),
+        ("number_theory.compute.divisor_sum_preimages", json!({"m": 10, "k": 0}), "/input/k"),
+        ("number_theory.compute.divisor_sum_preimages", json!({"m": 10, "power_sums": [11]}), "/input/power_sums/0"),
+        ("number_theory.compute.totient_preimages", json!({"m": 10, "power_sums": vec![1; 11]}), "/input/power_sums"),
+        (
+            "number_theory.construct.arithmetic_graph",
+            json!({"integers": [2, 3, 2], "relation": "divides"}),
+            "/input/integers/2",
+        ),
+        (
+            "number_theory.construct.arithmetic_graph",
+            json!({"integers": [2], "targets": [0], "relation": "coprime"}),
+            "/input/targets/0",
+        ),
         ("number_theory.numerical_semigroup.invariants", json!({"generators": [4, 6]}), "/input/generators"),
         ("number_theory.numerical_semigroup.invariants", json!({"generators": [3, 0]}), "/input/generators/1"),
         (
@@ -379,6 +393,9 @@ async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
         ("cycle structure of x -> x^2 + 1 over a finite field", "finite_field.compute.polynomial_map"),
         ("points of the projective line over F_13", "finite_field.compute.polynomial_map"),
         ("Paley tournament on 7 vertices", "finite_field.construct.paley"),
+        ("all n with sigma(n) = m, inverse of the sum of divisors", "number_theory.compute.divisor_sum_preimages"),
+        ("divisibility graph of the integers 1 to 100", "number_theory.construct.arithmetic_graph"),
+        ("non-coprime graph of a set of integers", "number_theory.construct.arithmetic_graph"),
         ("Frobenius number and genus of a numerical semigroup", "number_theory.numerical_semigroup.invariants"),
         (
             "Frobenius coin problem: the largest amount coins of 6, 9 and 20 cannot pay",

@@ -137,6 +137,8 @@ pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(number_theory::affine_forms::Interval))),
         Arc::new(Typed::new(Ask(number_theory::finite_field::maps::PolynomialMap))),
         Arc::new(Typed::new(Ask(number_theory::finite_field::paley::Paley))),
+        Arc::new(Typed::new(Ask(number_theory::preimages::SigmaPreimages))),
+        Arc::new(Typed::new(Ask(number_theory::graphs::ArithmeticGraph))),
         Arc::new(Typed::new(group::PermutationOrder)),
     ];
     all.extend(linear_algebra::adapters());

@@ -300,6 +300,19 @@ for x, y in [(1, 1), (100, 1), (100, 2), (1000, 7), (20000, 50), (rng.randrange(
 phis = [0] + [int(sympy.totient(n)) for n in range(1, 6 * 2000 + 1)]
 for m in [1, 2, 3, 4, 14, 24, 1000, 1728, rng.randrange(1, 2000), rng.randrange(1, 2000)]:
     case("number_theory.compute.totient_preimages", {"m": m}, {"preimages": [s(n) for n in range(1, 6 * m + 1) if phis[n] == m]})
+for m in [24, 1728, 4, 1000]:
+    pre = [n for n in range(1, 6 * m + 1) if phis[n] == m]
+    case("number_theory.compute.totient_preimages", {"m": m, "power_sums": [0, 1, 3]},
+         {"power_sums": [s(sum(n ** j for n in pre)) for j in (0, 1, 3)]})
+
+# number_theory.compute.divisor_sum_preimages (brute force: σ_k(n) ≥ n^k, so n^k ≤ m)
+sigmas = {k: [0] + [int(sympy.divisor_sigma(n, k)) for n in range(1, 20001)] for k in (1, 2, 3)}
+for m, k in [(1, 1), (24, 1), (12, 1), (72, 1), (360, 1), (1, 2), (50, 2), (130, 2), (1, 3), (28, 3), (2457, 3),
+             (rng.randrange(1, 20000), 1), (rng.randrange(1, 20000), 1)] + [(sigmas[1][n], 1) for n in rng.sample(range(1, 5000), 4)] + [(sigmas[2][n], 2) for n in rng.sample(range(1, 140), 3)]:
+    top = int(m ** (1 / k)) + 2
+    pre = [n for n in range(1, min(top, 20000) + 1) if sigmas[k][n] == m]
+    case("number_theory.compute.divisor_sum_preimages", {"m": m, "k": k, "power_sums": [1, 2]},
+         {"preimages": [s(n) for n in pre], "power_sums": [s(sum(pre)), s(sum(n * n for n in pre))]})
 
 # rational.compute.arithmetic
 def rnd():

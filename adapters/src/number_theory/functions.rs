@@ -692,6 +692,9 @@ impl Query for SmoothCount {
 pub struct PreimagesInput {
     /// m, from 1 to 10^12.
     pub m: u64,
+    /// Also Σ n^j over the preimages for each of these exponents j (0 to 10; at most 10 exponents).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub power_sums: Vec<u32>,
 }
 
 /// Output of `number_theory.compute.totient_preimages`.
@@ -699,6 +702,24 @@ pub struct PreimagesInput {
 pub struct PreimagesOutput {
     /// Every n with φ(n) = m, increasing (empty for a nontotient).
     pub preimages: Vec<DecimalInteger>,
+    /// Σ n^j over the preimages, one per requested exponent j, in the order asked.
+    pub power_sums: Vec<DecimalInteger>,
+}
+
+/// Σ n^j over `values` for each exponent j.
+pub(crate) fn power_sums(values: &[u128], exponents: &[u32]) -> Vec<DecimalInteger> {
+    exponents.iter().map(|&j| decimal(&values.iter().map(|&n| BigInt::from(n).pow(j)).sum::<BigInt>())).collect()
+}
+
+/// Refuses more than ten exponents or one above ten.
+pub(crate) fn check_exponents(exponents: &[u32]) -> Result<(), Diagnostic> {
+    if exponents.len() > 10 {
+        return Err(Diagnostic::at("/power_sums", "TOO_MANY", "at most 10 exponents"));
+    }
+    match exponents.iter().position(|&j| j > 10) {
+        Some(k) => Err(Diagnostic::at(format!("/power_sums/{k}"), "OUT_OF_RANGE", "exponents are 0 to 10")),
+        None => Ok(()),
+    }
 }
 
 /// `number_theory.compute.totient_preimages`.
@@ -712,7 +733,8 @@ impl Query for TotientPreimages {
         cas::describe(
             "number_theory.compute.totient_preimages",
             "Inverse of Euler's totient",
-            "Every n with φ(n) = m: the preimages of Euler's totient function (none for a nontotient).",
+            "Every n with φ(n) = m: the preimages of Euler's totient function (none for a nontotient), and power sums \
+             Σ n^j over them.",
             "Inverts φ for m ≤ 10^12 by a search over the primes p with p − 1 | m and their powers, largest first; \
              the preimage count is their number.",
             &["number-theory", "inverse-totient", "preimages", "nontotient", "totient-inverse"],
@@ -725,7 +747,8 @@ impl Query for TotientPreimages {
         vec![("every n with φ(n) = 24", Mode::Explore, json!({"m": 24}))]
     }
     fn validate(&self, i: &PreimagesInput) -> Result<(), Diagnostic> {
-        (i.m >= 1).then_some(()).ok_or_else(|| Diagnostic::at("/m", "OUT_OF_RANGE", "m is at least 1"))
+        (i.m >= 1).then_some(()).ok_or_else(|| Diagnostic::at("/m", "OUT_OF_RANGE", "m is at least 1"))?;
+        check_exponents(&i.power_sums)
     }
     fn bounds(&self, i: &PreimagesInput) -> Result<(), Refusal> {
         (i.m <= TOTIENT_MAX)
@@ -781,6 +804,6 @@ impl Query for TotientPreimages {
         found.sort_unstable();
         found.dedup();
         let preimages = found.iter().map(|n| decimal(&BigInt::from(*n))).collect();
-        Ok(PreimagesOutput { preimages }.into())
+        Ok(PreimagesOutput { preimages, power_sums: power_sums(&found, &i.power_sums) }.into())
     }
 }
