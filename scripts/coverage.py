@@ -70,6 +70,7 @@ QF_REP = "quadratic_form.compute.representation_numbers"
 QF_OP = "quadratic_form.compute.operation"
 NSG = "number_theory.numerical_semigroup.invariants"
 AFF_L = "number_theory.affine_forms.local"
+STATS = "number_theory.compute.interval_statistics"
 FF_MAP = "finite_field.compute.polynomial_map"
 AFF_I = "number_theory.affine_forms.interval"
 NSG_EL = "number_theory.numerical_semigroup.factorizations"
@@ -144,6 +145,14 @@ MAPPING = {
         "`relation: not_coprime`",
     ),
     "congruence.periodic_union.profile.compute": (COVERING, "period, density, covered residues, interval counts"),
+    "number_theory.integer_interval.p_adic_valuation_profile.compute": (STATS, "`p_adic_valuation`"),
+    "number_theory.prime_gap_profile.compute": (STATS, "`prime_gaps`"),
+    "number_theory.integer_interval.contiguous_sum_profile.compute": (STATS, "`consecutive_sums`"),
+    "number_theory.binomial_valuation.profile.compute": (STATS, "`binomial_valuations`"),
+    "multiplicative.product_representation_profile.compute": (STATS, "`product_representations`: d_k(n)"),
+    "finite_field.matrix.rank.compute": ("matrix.compute.invariants", "`rank` of a matrix over F_p"),
+    "finite_field.linear_map.rank.compute": ("matrix.compute.invariants", "`rank` of the map's matrix over F_p"),
+    "finite_field.quotient.reduce.compute": ("polynomial.ideal.membership", "`normal_form` over F_p"),
     "number_theory.binary_quadratic_form.evaluate": (QF_OP, "`evaluate` on [[a, b], [c]]"),
     "number_theory.prime_affine_forms.interval_count.compute": (AFF_I, "`condition: prime`: `count`"),
     "number_theory.prime_affine_forms.interval_enumerate.compute": (AFF_I, "`list: true`"),

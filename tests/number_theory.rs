@@ -73,10 +73,12 @@ fn reference_cases() -> Vec<Value> {
     cases
 }
 
-/// Whether `got` has every key of `expected` with an equal value, recursively.
+/// Whether `got` has every key of `expected` with an equal value, recursively (arrays of equal
+/// length element by element).
 fn contains(got: &Value, expected: &Value) -> bool {
     match (got, expected) {
         (Value::Object(g), Value::Object(e)) => e.iter().all(|(k, v)| g.get(k).is_some_and(|gv| contains(gv, v))),
+        (Value::Array(g), Value::Array(e)) => g.len() == e.len() && g.iter().zip(e).all(|(g, e)| contains(g, e)),
         _ => got == expected,
     }
 }
@@ -317,6 +319,21 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             json!({"integers": [2], "targets": [0], "relation": "coprime"}),
             "/input/targets/0",
         ),
+        (
+            "number_theory.compute.interval_statistics",
+            json!({"low": 1, "high": 10, "statistic": {"p_adic_valuation": {"p": 4}}}),
+            "/input/statistic/p_adic_valuation/p",
+        ),
+        (
+            "number_theory.compute.interval_statistics",
+            json!({"low": 0, "high": 10, "statistic": "prime_gaps"}),
+            "/input/low",
+        ),
+        (
+            "number_theory.compute.interval_statistics",
+            json!({"low": 1, "high": 2_000_000, "statistic": "consecutive_sums"}),
+            "/input/high",
+        ),
         ("number_theory.numerical_semigroup.invariants", json!({"generators": [4, 6]}), "/input/generators"),
         ("number_theory.numerical_semigroup.invariants", json!({"generators": [3, 0]}), "/input/generators/1"),
         (
@@ -396,6 +413,8 @@ async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
         ("all n with sigma(n) = m, inverse of the sum of divisors", "number_theory.compute.divisor_sum_preimages"),
         ("divisibility graph of the integers 1 to 100", "number_theory.construct.arithmetic_graph"),
         ("non-coprime graph of a set of integers", "number_theory.construct.arithmetic_graph"),
+        ("maximal prime gaps in an interval, gap frequencies", "number_theory.compute.interval_statistics"),
+        ("ways to write n as a sum of consecutive integers", "number_theory.compute.interval_statistics"),
         ("Frobenius number and genus of a numerical semigroup", "number_theory.numerical_semigroup.invariants"),
         (
             "Frobenius coin problem: the largest amount coins of 6, 9 and 20 cannot pay",

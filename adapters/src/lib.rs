@@ -139,6 +139,7 @@ pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(number_theory::finite_field::paley::Paley))),
         Arc::new(Typed::new(Ask(number_theory::preimages::SigmaPreimages))),
         Arc::new(Typed::new(Ask(number_theory::graphs::ArithmeticGraph))),
+        Arc::new(Typed::new(Ask(number_theory::statistics::IntervalStatistics))),
         Arc::new(Typed::new(group::PermutationOrder)),
     ];
     all.extend(linear_algebra::adapters());

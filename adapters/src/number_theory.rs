@@ -26,6 +26,7 @@ pub mod quadratic_form;
 pub mod rationals;
 pub mod residues;
 pub mod semigroup;
+pub mod statistics;
 
 use jacobian_runtime::adapter::{AdapterContext, AdapterError, Outcome, PrepareContext, Refusal, RunBudget};
 use jacobian_runtime::backend::{BackendKind, Program};
