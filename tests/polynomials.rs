@@ -342,6 +342,62 @@ fn refusals() -> Vec<(&'static str, Value, &'static str, ExecutionStatus, &'stat
             Invalid,
             "BAD_POLYNOMIAL",
         ),
+        (
+            "polynomial.compute.bernstein",
+            json!({"variables": ["x"], "polynomial": "x^3", "degree": 2}),
+            "/input/degree",
+            Invalid,
+            "OUT_OF_RANGE",
+        ),
+        (
+            "polynomial.compute.bernstein",
+            json!({"variables": ["x"], "polynomial": "x", "interval": [1, 1]}),
+            "/input/interval",
+            Invalid,
+            "EMPTY_INTERVAL",
+        ),
+        (
+            "polynomial.compute.multivariate_division",
+            json!({"variables": xy, "dividend": "x", "divisors": ["y", "0"]}),
+            "/input/divisors/1",
+            Invalid,
+            "DIVISION_BY_ZERO",
+        ),
+        (
+            "monomial_ideal.compute.standard_monomials",
+            json!({"variables": xy, "generators": ["x + y"], "degree": 2}),
+            "/input/generators/0",
+            Invalid,
+            "NOT_A_MONOMIAL",
+        ),
+        (
+            "monomial_ideal.compute.standard_monomials",
+            json!({"variables": (0..12).map(|i| format!("x{i}")).collect::<Vec<_>>(), "generators": ["x0"], "degree": 100}),
+            "/input/degree",
+            Unsupported,
+            "TOO_LARGE",
+        ),
+        (
+            "polynomial.ideal.syzygies",
+            json!({"variables": xy, "generators": ["x^51"]}),
+            "/input/generators/0",
+            Unsupported,
+            "TOO_LARGE",
+        ),
+        (
+            "algebraic_geometry.plane_curve.singular_points",
+            json!({"variables": ["x"], "polynomial": "x"}),
+            "/input/variables",
+            Invalid,
+            "PLANE_CURVE",
+        ),
+        (
+            "algebraic_geometry.plane_curve.singular_points",
+            json!({"variables": xy, "polynomial": "3"}),
+            "/input/polynomial",
+            Invalid,
+            "CONSTANT",
+        ),
     ]
 }
 
@@ -464,6 +520,11 @@ async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
         ("primary decomposition of an ideal", "polynomial.ideal.decomposition"),
         ("intersection and saturation of ideals", "polynomial.ideal.operation"),
         ("solve a zero-dimensional polynomial system exactly", "polynomial.system.solve"),
+        ("bernstein coefficients, enclosure of a polynomial's range on an interval", "polynomial.compute.bernstein"),
+        ("divide a multivariate polynomial by a list of polynomials", "polynomial.compute.multivariate_division"),
+        ("standard monomials of a monomial ideal in degree d", "monomial_ideal.compute.standard_monomials"),
+        ("syzygies of a list of polynomials", "polynomial.ideal.syzygies"),
+        ("singular points of a plane curve, nodes and cusps", "algebraic_geometry.plane_curve.singular_points"),
     ] {
         let r = jac.find_value(&json!({"query": query})).unwrap();
         let ids: Vec<&str> = r.matches.iter().map(|m| m.capability_id.as_str()).collect();

@@ -9,6 +9,7 @@
 //! (identities, real roots, Gröbner bases): polynomials as term lists `[[c, [e…]], …]`.
 
 pub mod calculus;
+pub mod geometry;
 pub mod ideals;
 pub mod identity;
 pub mod native;
@@ -63,6 +64,11 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(ideals::Decomposition))),
         Arc::new(Typed::new(Ask(ideals::IdealOperation))),
         Arc::new(Typed::new(Ask(ideals::Solve))),
+        Arc::new(Typed::new(Ask(geometry::Bernstein))),
+        Arc::new(Typed::new(Ask(geometry::MultivariateDivision))),
+        Arc::new(Typed::new(Ask(geometry::StandardMonomials))),
+        Arc::new(Typed::new(Ask(geometry::Syzygies))),
+        Arc::new(Typed::new(Ask(geometry::SingularPoints))),
     ]
 }
 

@@ -482,5 +482,48 @@ for polys, gens in [([x ** 2 + y ** 2 - 25, x - y - 1], XY), ([x ** 2 - 2, y - 1
     case("polynomial.system.solve", {"variables": [str(g) for g in gens], "generators": [txt(p) for p in polys]}, {"zero_dimensional": True, "solution_count": len(sols), "rational_solutions": rational, "all_rational": len(rational) == len(sols)})
 case("polynomial.system.solve", {"variables": ["x", "y"], "generators": ["x^2 + y^2 - 1"]}, {"zero_dimensional": False})
 
+# polynomial.compute.bernstein
+for f, n, ab in [(x ** 2 - x, None, None), (x ** 3 - 2 * x + 1, 5, ["-1", "2"]), (4 * x ** 4 - 3 * x + Rational(1, 2), None, ["1/2", "3/4"])]:
+    a, b = (Rational(ab[0]), Rational(ab[1])) if ab else (0, 1)
+    d = Poly(f, x).degree()
+    n_ = n or d
+    g = Poly(sympy.expand(f.subs(x, a + (b - a) * x)), x)
+    coeffs = [sum(sympy.binomial(k, j) / sympy.binomial(n_, j) * g.coeff_monomial(x ** j) for j in range(k + 1)) for k in range(n_ + 1)]
+    inp = {"variables": ["x"], "polynomial": txt(f)}
+    if n:
+        inp["degree"] = n
+    if ab:
+        inp["interval"] = ab
+    # The enclosure contains the true range on [a, b] (SymPy's extrema).
+    case("polynomial.compute.bernstein", inp, {"coefficients": [q(c) for c in coeffs], "enclosure": [q(min(coeffs)), q(max(coeffs))]})
+
+# polynomial.compute.multivariate_division: SymPy's division algorithm by a list.
+for f, G, order in [
+    (x ** 2 * y + x * y ** 2 + y ** 2, [x * y - 1, y ** 2 - 1], "lex"),
+    (x ** 3 * y ** 2 + 3 * x * y - z, [x * y - z, y ** 2 - x], "grevlex"),
+    (x ** 4 + y ** 4 + z ** 4, [x ** 2 + y, y ** 2 - z, x * z - 1], "deglex"),
+]:
+    Q_, R_ = sympy.reduced(f, G, *XYZ, order=ORDER[order])
+    case("polynomial.compute.multivariate_division", {"variables": ["x", "y", "z"], "dividend": txt(f), "divisors": [txt(g) for g in G], "order": order},
+         {"quotients": [pr(qq, XYZ) for qq in Q_], "remainder": pr(R_, XYZ)})
+
+# monomial_ideal.compute.standard_monomials: brute force.
+for gens, d in [([x ** 2, x * y, y ** 3], 2), ([x ** 2, x * y, y ** 3], 5), ([x * y * z, x ** 3, y ** 2 * z ** 2], 4), ([x ** 5], 3)]:
+    G = [Poly(g, *XYZ).monoms()[0] for g in gens]
+    ms = [m for m in itertools.product(range(d + 1), repeat=3) if sum(m) == d and not any(all(a >= b for a, b in zip(m, g)) for g in G)]
+    case("monomial_ideal.compute.standard_monomials", {"variables": ["x", "y", "z"], "generators": [txt(g) for g in gens], "degree": d},
+         {"count": len(ms), "monomials": sorted(pr(sympy.prod(v ** e for v, e in zip(XYZ, m)), XYZ) for m in ms)})
+
+# polynomial.ideal.syzygies: the Koszul relations of (x, y, z) are three; of one polynomial, none.
+case("polynomial.ideal.syzygies", {"variables": ["x", "y", "z"], "generators": ["x", "y", "z"]}, {}, "COMPUTED")
+case("polynomial.ideal.syzygies", {"variables": ["x", "y"], "generators": ["x^2 + y"]}, {"syzygies": []}, "COMPUTED")
+
+# algebraic_geometry.plane_curve.singular_points: SymPy's solutions of f = f_x = f_y = 0.
+for f in [y ** 2 - x ** 3 - x ** 2, y ** 2 - x ** 3, x ** 2 + y ** 2 - 1, (x ** 2 + y ** 2) ** 2 - (x ** 2 - y ** 2), y ** 2 - x ** 2 * (x - 1) * (x - 2) ** 2]:
+    sols = sympy.solve([f, sympy.diff(f, x), sympy.diff(f, y)], [x, y], dict=True)
+    rational = sorted([[q(s[x]), q(s[y])] for s in sols if s[x].is_rational and s[y].is_rational])
+    case("algebraic_geometry.plane_curve.singular_points", {"variables": ["x", "y"], "polynomial": txt(f)}, {"singular": len(sols) > 0, "count": len(sols), "rational_points": rational})
+case("algebraic_geometry.plane_curve.singular_points", {"variables": ["x", "y"], "polynomial": "(x - y)^2*(x + y)"}, {"singular": True, "finitely_many": False})
+
 for c in CASES:
     print(json.dumps(c))

@@ -1018,46 +1018,60 @@ impl Query for Solve {
     }
     fn answer(&self, i: &IdealInput, ctx: &AdapterContext) -> Result<Answer<SolveOutput>, AdapterError> {
         let (r, g) = ideal_input(i).map_err(unsupported)?;
-        let prog = singular_ideal(singular_ring(Program::new(SINGULAR), &r, "dp"), "i", &g).code(
-            "LIB \"primdec.lib\"; ideal g = std(i); if (vdim(g) < 0) { print(\"positive\"); } else { print(vdim(std(radical(i)))); \
-             list L = minAssGTZ(i); int k; for (k = 1; k <= size(L); k++) { ideal P = std(L[k]); if (vdim(P) == 1) { print(string(P)); } kill P; } }",
-        );
-        let reply = ctx.backend(&prog.defines_globals())?;
-        let first = reply.lines.first().ok_or_else(|| AdapterError::Backend("Singular printed nothing".into()))?;
-        if first == "positive" {
-            return Ok(SolveOutput {
+        let out = match points(&r, &g, ctx)? {
+            None => SolveOutput {
                 zero_dimensional: false,
                 solution_count: None,
                 rational_solutions: vec![],
                 all_rational: false,
-            }
-            .into());
-        }
-        let count: i64 =
-            first.trim().parse().map_err(|_| AdapterError::Backend(format!("Singular printed `{first}`")))?;
-        let mut sols = vec![];
-        for line in &reply.lines[1..] {
-            let mut point = vec![None; r.n()];
-            for p in polys(&r, line)? {
-                let p = monic(&r, MonomialOrder::Grevlex, &p).0;
-                let vars = p.support(r.n());
-                let [k] = vars.as_slice() else {
-                    return Err(AdapterError::Backend("a maximal ideal of degree 1 is not linear".into()));
-                };
-                point[*k] = Some(-p.coefficient(&vec![0; r.n()]));
-            }
-            let point: Option<Vec<Rat>> = point.into_iter().collect();
-            let point = point.ok_or_else(|| AdapterError::Backend("a rational solution lacks a coordinate".into()))?;
-            sols.push(point.iter().map(rational_text).collect::<Vec<_>>());
-        }
-        sols.sort();
-        let all = count >= 0 && sols.len() as i64 == count;
-        Ok(SolveOutput {
-            zero_dimensional: count >= 0,
-            solution_count: (count >= 0).then_some(count),
-            rational_solutions: sols,
-            all_rational: all,
-        }
-        .into())
+            },
+            Some((count, sols)) => SolveOutput {
+                zero_dimensional: true,
+                solution_count: Some(count),
+                all_rational: sols.len() as i64 == count,
+                rational_solutions: sols,
+            },
+        };
+        Ok(out.into())
     }
+}
+
+/// The number of distinct solutions, and the rational ones as canonical texts.
+pub(crate) type Points = (i64, Vec<Vec<String>>);
+
+/// The number of distinct solutions over the algebraic closure and the rational ones (sorted),
+/// or `None` when there are infinitely many.
+pub(crate) fn points(
+    r: &Ring,
+    g: &[Poly],
+    ctx: &AdapterContext,
+) -> Result<Option<Points>, AdapterError> {
+    let prog = singular_ideal(singular_ring(Program::new(SINGULAR), r, "dp"), "i", g).code(
+        "LIB \"primdec.lib\"; ideal g = std(i); if (vdim(g) < 0) { print(\"positive\"); } else { print(vdim(std(radical(i)))); \
+         list L = minAssGTZ(i); int k; for (k = 1; k <= size(L); k++) { ideal P = std(L[k]); if (vdim(P) == 1) { print(string(P)); } kill P; } }",
+    );
+    // Loading primdec.lib defines global procedures: the worker is replaced after this run.
+    let reply = ctx.backend(&prog.defines_globals())?;
+    let first = reply.lines.first().ok_or_else(|| AdapterError::Backend("Singular printed nothing".into()))?;
+    if first == "positive" {
+        return Ok(None);
+    }
+    let count: i64 = first.trim().parse().map_err(|_| AdapterError::Backend(format!("Singular printed `{first}`")))?;
+    let mut sols = vec![];
+    for line in &reply.lines[1..] {
+        let mut point = vec![None; r.n()];
+        for p in polys(r, line)? {
+            let p = monic(r, MonomialOrder::Grevlex, &p).0;
+            let vars = p.support(r.n());
+            let [k] = vars.as_slice() else {
+                return Err(AdapterError::Backend("a maximal ideal of degree 1 is not linear".into()));
+            };
+            point[*k] = Some(-p.coefficient(&vec![0; r.n()]));
+        }
+        let point: Option<Vec<Rat>> = point.into_iter().collect();
+        let point = point.ok_or_else(|| AdapterError::Backend("a rational solution lacks a coordinate".into()))?;
+        sols.push(point.iter().map(rational_text).collect::<Vec<_>>());
+    }
+    sols.sort();
+    Ok(Some((count, sols)))
 }

@@ -452,6 +452,23 @@ mod tests {
         assert_eq!(l.canonical().unwrap().polynomials, vec![PolyValue::Text("a".into())]);
     }
 
+    #[test]
+    fn evaluation_modulo_the_mersenne_prime_agrees_with_expansion() {
+        let vars: Vec<String> = vec!["x".into(), "y".into()];
+        for (src, point) in [("(x + 1)^2 - y/3", [3u64, 6]), ("-(x - y)^5 * 7/2", [10, 4]), ("x^2*y + 2^10", [5, 9])] {
+            let (v, d) = text::evaluate_mod(src, &vars, &point).unwrap();
+            let p = text::parse(src, &vars, &Domain::Q).unwrap();
+            let exact = p.evaluate(&[Rat::from_integer(point[0].into()), Rat::from_integer(point[1].into())]);
+            let m = num_bigint::BigInt::from(text::EVALUATION_PRIME);
+            let inv = arith::mod_inverse(exact.denom(), &m).unwrap();
+            let want = num_integer::Integer::mod_floor(&(exact.numer() * inv), &m);
+            assert_eq!(num_bigint::BigInt::from(v), want, "{src}");
+            assert!(u64::from(p.total_degree().unwrap_or(0)) <= d, "{src}");
+        }
+        assert!(text::evaluate_mod("x / (x - x)", &vars, &[1, 1]).is_err());
+        assert_eq!(text::evaluate_mod("(x + y", &vars, &[1, 1]).unwrap_err().span.start, 6);
+    }
+
     fn arb_poly() -> impl Strategy<Value = Poly> {
         prop::collection::vec(((-50i64..50, 1i64..6), prop::collection::vec(0u32..4, 3)), 0..8)
             .prop_map(|ts| Poly::from_terms(ts.into_iter().map(|((n, d), m)| (m, Rat::new(n.into(), d.into())))))
