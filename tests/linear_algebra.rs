@@ -239,6 +239,32 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             "/input/matrix/ring",
             Invalid,
         ),
+        ("matrix.compute.inertia", json!({"matrix": {"rows": [[1, 2], [3, 1]]}}), "/input/matrix/rows/1/0", Invalid),
+        ("matrix.decide.similar", json!({"a": {"rows": [[1]]}, "b": {"rows": [[1, 0], [0, 1]]}}), "/input/b", Invalid),
+        (
+            "chain_complex.compute.homology",
+            json!({"maps": [{"rows": [[1, 1]]}, {"rows": [[1], [0]]}]}),
+            "/input/maps/1",
+            Invalid,
+        ),
+        (
+            "topology.simplicial_complex.operation",
+            json!({"complex": {"facets": [[0, 1]]}, "operation": {"link": {"face": [2]}}}),
+            "/input/operation",
+            Invalid,
+        ),
+        (
+            "abelian_group.compute.element",
+            json!({"group": {"generators": 2}, "operation": "equal", "element": [1, 0]}),
+            "/input/other",
+            Invalid,
+        ),
+        (
+            "abelian_group.compute.element",
+            json!({"group": {"generators": 2}, "operation": "order", "element": [1]}),
+            "/input/element",
+            Invalid,
+        ),
         (
             "abelian_group.compute.invariants",
             json!({"group": {"generators": 2, "relations": [[1]]}}),
@@ -340,6 +366,8 @@ async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
         ("rational canonical form of a matrix", "matrix.compute.rational_canonical_form"),
         ("are two matrices similar", "matrix.decide.similar"),
         ("permanent of a matrix", "matrix.compute.invariants"),
+        ("is this symmetric matrix positive definite, its inertia", "matrix.compute.inertia"),
+        ("order of an element of an abelian group given by relations", "abelian_group.compute.element"),
         ("dual lattice and discriminant group", "lattice.compute.invariants"),
     ] {
         let r = jac.find_value(&json!({"query": query})).unwrap();

@@ -7,7 +7,9 @@
 
 pub mod arithmetic;
 pub mod exact;
+pub mod group_element;
 pub mod homology;
+pub mod inertia;
 pub mod integral;
 pub mod invariants;
 pub mod lattice;
@@ -60,6 +62,8 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(topology::ComplexOperation))),
         Arc::new(Typed::new(Ask(similarity::RationalCanonicalForm))),
         Arc::new(Typed::new(Ask(similarity::Similar))),
+        Arc::new(Typed::new(Ask(inertia::Inertia))),
+        Arc::new(Typed::new(Ask(group_element::GroupElement))),
     ]
 }
 

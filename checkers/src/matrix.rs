@@ -50,6 +50,8 @@
 //! - `chain_homology: {maps, smith, betti, torsion}` (Z) — the same for a chain complex given by
 //!   its maps ∂_k: C_k → C_{k−1}, k = 1, …, d.
 //! - `permanent: {matrix, value}` — recomputed by Ryser's formula (n ≤ 16).
+//! - `congruence: {matrix, transform, diagonal, inertia}` — Pᵀ·A·P = diag(d) with det P ≠ 0 and A
+//!   symmetric, so the inertia [positive, negative, zero] is the signs of d (Sylvester).
 //! - `frobenius: {matrix, form, transform, inverse, factors}` — F = B·A·B⁻¹ is the rational
 //!   canonical form: companion blocks of monic f_1, …, f_k with f_{i+1} | f_i.
 //!

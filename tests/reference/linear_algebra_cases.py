@@ -546,6 +546,61 @@ for t in range(6):
     case("lattice.compute.invariants", {"lattice": {"basis": rows(B)}},
          {"dual_basis": rows(G.inv() * H), "discriminant_group": sorted(disc, key=int)})
 
+# matrix.compute.inertia: eigenvalue signs from the exact real roots of the characteristic
+# polynomial (a symmetric matrix has only real eigenvalues).
+for t in range(14):
+    n = rng.randint(1, 5)
+    if t % 3 == 0:
+        Bm = rand_int(rng.randint(1, n), n, 4)
+        A = Bm.T * Bm
+    else:
+        A = rand_rat(n, n)
+        A = A + A.T
+    if t == 13:
+        A = sympy.zeros(n, n)
+    roots = sympy.real_roots(sympy.Poly(A.charpoly(X).as_expr(), X))
+    pos, neg = sum(1 for r in roots if r > 0), sum(1 for r in roots if r < 0)
+    zero = n - pos - neg
+    kind = ("zero" if pos == neg == 0 else "positive_definite" if neg == zero == 0 else "negative_definite" if pos == zero == 0
+            else "positive_semidefinite" if neg == 0 else "negative_semidefinite" if pos == 0 else "indefinite")
+    case("matrix.compute.inertia", {"matrix": obj(A, "Q")}, {"inertia": [pos, neg, zero], "signature": pos - neg, "definiteness": kind})
+
+# abelian_group.compute.element: membership of k·x in the relation lattice by the determinantal
+# divisors of R^T and [R^T | k·x] (a system over Z is solvable iff the ranks agree and so do the
+# gcds of the maximal minors), the order by increasing k.
+def in_lattice(R, x):
+    if R.rows == 0:
+        return all(v == 0 for v in x)
+    A = R.T
+    b = Matrix(x)
+    r = A.rank()
+    Ab = A.row_join(b)
+    return Ab.rank() == r and (r == 0 or minors_gcd(A, r) == minors_gcd(Ab, r))
+
+
+for t in range(16):
+    n = rng.randint(1, 3)
+    m = rng.randint(0, 3)
+    R = Matrix(m, n, lambda i, j: rng.randint(-6, 6)) if m else sympy.zeros(0, n)
+    x = [rng.randint(-5, 5) for _ in range(n)]
+    group = {"generators": n, "relations": rows(R) if m else []}
+    D = smith_normal_form(R, domain=sympy.ZZ) if m else None
+    inv = [str(abs(int(D[i, i]))) for i in range(min(m, n)) if abs(D[i, i]) > 1] if m else []
+    inv = sorted(inv, key=int)
+    free = n - (R.rank() if m else 0)
+    case("abelian_group.compute.element", {"group": group, "operation": "reduce", "element": x},
+         {"invariant_factors": inv, "free_rank": free})
+    rank_q = (R.rank() if m else 0)
+    aug = (R.col_join(Matrix([x])) if m else Matrix([x])).rank()
+    if aug > rank_q:
+        order = "infinite"
+    else:
+        order = next(str(k) for k in range(1, 10 ** 6) if in_lattice(R, [k * v for v in x]))
+    case("abelian_group.compute.element", {"group": group, "operation": "order", "element": x}, {"order": order})
+    y = [int(v + (R.row(0)[j] * rng.choice([0, 1, 2]) if m else 0) + rng.choice([0, 0, 1]) * (j == 0)) for j, v in enumerate(x)]
+    case("abelian_group.compute.element", {"group": group, "operation": "equal", "element": x, "other": y},
+         {"equal": in_lattice(R, [a - b for a, b in zip(x, y)])})
+
 # matrix.compute.eigenvalues: factors of the characteristic polynomial over Q, multiplicities and
 # the number of real roots of each.
 for t in range(10):

@@ -117,21 +117,26 @@ impl Snf {
 /// PARI/GP's `matsnf(A, 1)`, its diagonal (last min(m, n) rows and columns, decreasing) moved to
 /// the leading positions in increasing order.
 pub fn snf(a: &Dense, ctx: &AdapterContext) -> Result<Snf, AdapterError> {
-    let reply = ctx.backend(&gp(program().code("my(r=matsnf("), a).code(",1));pm(r[1]);pm(r[2])"))?;
+    let p = gp(program().code("my(A="), a).code(
+        ",r=matsnf(A,1),D=r[3],m=matsize(A)[1],n=matsize(A)[2],q=min(m,n));pm(r[1]);pm(r[2]);\
+         print(vector(q,k,D[m-q+k,n-q+k]))",
+    );
+    let reply = ctx.backend(&p)?;
     let mut lines = Lines::of(&reply);
     let (u, v) = (lines.matrix(&Ring::Integer)?, lines.matrix(&Ring::Integer)?);
+    let pari_diagonal = lines.value()?.ints()?;
     let (m, n) = (a.rows, a.cols);
     let u = if u.rows == 0 { Dense { rows: m, cols: m, data: vec![], ..u } } else { u };
-    if u.rows != m || v.rows != n || v.cols != n {
+    let r = m.min(n);
+    if u.rows != m || v.rows != n || v.cols != n || pari_diagonal.len() != r {
         return Err(AdapterError::Backend("PARI/GP printed Smith transforms of the wrong size".into()));
     }
-    let r = m.min(n);
     let rows: Vec<usize> = (0..r).rev().map(|k| m - r + k).chain(0..m - r).collect();
     let cols: Vec<usize> = (0..r).rev().map(|k| n - r + k).chain(0..n - r).collect();
     let left = Dense { data: rows.iter().map(|&i| u.data[i].clone()).collect(), ..u };
     let right = Dense { data: v.data.iter().map(|row| cols.iter().map(|&j| row[j].clone()).collect()).collect(), ..v };
-    let d = super::exact::product(&super::exact::product(&left, a), &right);
-    let diagonal: Vec<BigInt> = (0..r).map(|k| d.data[k][k].num.clone()).collect();
+    // PARI's diagonal decreases (zeros first); ours increases with zeros last.
+    let diagonal: Vec<BigInt> = pari_diagonal.iter().rev().map(crate::integer::big).collect();
     Ok(Snf { left, right, diagonal })
 }
 

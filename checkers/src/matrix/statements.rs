@@ -83,6 +83,7 @@ pub fn statement(s: &Value, ring: Ring, at: &str, cx: &CheckContext) -> Step<&'s
         "chain_homology" => chain_homology(body, ring, at, cx)?,
         "permanent" => permanent(body, ring, at)?,
         "frobenius" => frobenius(body, ring, at)?,
+        "congruence" => congruence(body, ring, at)?,
         _ => return bad(at, "UNKNOWN_STATEMENT", "not a statement of this format"),
     })
 }
@@ -853,4 +854,44 @@ fn remainder(f: Field, a: &[Num], b: &[Num]) -> Vec<Num> {
         r.pop();
     }
     r
+}
+
+/// Sylvester's law of inertia: Pᵀ·A·P = diag(d) with det P ≠ 0, so A's inertia is the count of
+/// positive, negative and zero d_i (over Z or Q).
+fn congruence(body: &Value, ring: Ring, at: &str) -> Step<&'static str> {
+    if let Ring::P(_) = ring {
+        return bad(at, "WRONG_RING", "inertia is over Q");
+    }
+    let f = Field::Q;
+    let m = object(body, at, &["matrix", "transform", "diagonal", "inertia"])?;
+    let a = square(m, at, "matrix", ring)?;
+    if a != a.transpose() {
+        return bad(pointer(at, "matrix"), "NOT_SYMMETRIC", "a symmetric matrix");
+    }
+    let p = square(m, at, "transform", Ring::Q)?;
+    if p.cols != a.cols || f.det(&p).is_zero() {
+        return bad(pointer(at, "transform"), "SINGULAR", "P is invertible and of A's size");
+    }
+    let d_at = pointer(at, "diagonal");
+    let d: Vec<Num> = array(field(m, at, "diagonal")?, &d_at)?
+        .iter()
+        .enumerate()
+        .map(|(i, x)| entry(x, Ring::Q, &pointer(&d_at, i)))
+        .collect::<Step<_>>()?;
+    if d.len() != a.cols {
+        return bad(&d_at, "BAD_SHAPE", "one entry per row");
+    }
+    let mut diag = zero(d.len(), d.len());
+    for (i, x) in d.iter().enumerate() {
+        diag.rows[i][i] = x.clone();
+    }
+    let ptap = product(f, &product(f, &p.transpose(), &a, at)?, &p, at)?;
+    same(&ptap, &diag, &pointer(at, "transform"), "PᵀAP is not the diagonal")?;
+    let count = |s: num_bigint::Sign| d.iter().filter(|x| x.n.sign() == s).count() as u64;
+    let inertia = [count(num_bigint::Sign::Plus), count(num_bigint::Sign::Minus), count(num_bigint::Sign::NoSign)];
+    let claimed = naturals(field(m, at, "inertia")?, &pointer(at, "inertia"))?;
+    if claimed.iter().map(|&x| x as u64).collect::<Vec<_>>() != inertia {
+        return bad(pointer(at, "inertia"), "DOES_NOT_HOLD", format!("the inertia is {inertia:?}"));
+    }
+    Ok("inertia")
 }

@@ -231,6 +231,15 @@ fn every_statement_holds_and_every_mutant_of_its_certificate_fails() {
                "betti": [1, 1], "torsion": [[], []]}),
         &["smith"],
     );
+    // [[0, 1], [1, 0]] with P = [[1, -1/2], [1, 1/2]]: PᵀAP = diag(2, -1/2).
+    n += suite(
+        "Z",
+        "congruence",
+        json!({"matrix": m(&[&[0, 1], &[1, 0]]),
+               "transform": {"shape": [2, 2], "rows": [["1", "-1/2"], ["1", "1/2"]]},
+               "diagonal": ["2", "-1/2"], "inertia": [1, 1, 0]}),
+        &["transform", "diagonal"],
+    );
     n += suite(
         "Z",
         "permanent",
