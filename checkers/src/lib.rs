@@ -8,6 +8,7 @@
 #![deny(missing_docs)]
 
 pub mod algebra;
+pub mod dirichlet;
 pub mod elliptic;
 pub mod evidence;
 pub mod factorization;
@@ -46,6 +47,7 @@ pub fn bundled() -> Vec<SharedChecker> {
         Arc::new(finite_field::Irreducibility),
         Arc::new(finite_field::Primitivity),
         Arc::new(elliptic::EllipticPoints),
+        Arc::new(dirichlet::DirichletCharacters),
         Arc::new(graph::InducedTreeExhaustive),
         Arc::new(graph::HamiltonianCycleReplay),
         Arc::new(graph::ChromaticNumberCertificate),

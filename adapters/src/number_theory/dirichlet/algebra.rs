@@ -18,9 +18,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::{PARI, TABLE_MAX, cyclotomic_integer, euler_phi, index, modulus, small, small_modulus};
-use crate::cas::{self, Answer, Gp, Query};
+use crate::cas::{self, Answer, Claim, Gp, Query};
 use crate::integer::big;
 
+/// Evidence kind of the claims (`jacobian.check.dirichlet_characters`).
+const EVIDENCE: &str = "dirichlet_character.relations/v1";
 /// Largest φ(q) of a character table (φ(q)² entries).
 pub const FOURIER_MAX_PHI: u64 = 300;
 
@@ -216,7 +218,7 @@ impl Query for Operations {
     type Output = OperationOutput;
 
     fn describe(&self) -> Describe {
-        cas::describe(
+        let d = cas::describe(
             "dirichlet_character.compute.operation",
             "Dirichlet character algebra: conjugate, product, power, kernel, induce, restrict, Fourier matrix",
             "Conjugates, products, powers, kernels, induction and restriction of Dirichlet characters, orthogonality \
@@ -227,7 +229,10 @@ impl Query for Operations {
              {orthogonality: {index} or {residues: [a, b]}}, fourier_matrix (φ(q) ≤ 300), \
              {indicator_expansion: {residue}}, coordinates, {from_coordinates: {exponents}}. Characters come back \
              as Conrey labels q.n with order and conductor; values as exponents k of e^(2πik/λ), λ the exponent \
-             of (Z/qZ)^×; orthogonality sums are computed exactly in Z[ζ_λ].",
+             of (Z/qZ)^×; orthogonality sums are computed exactly in Z[ζ_λ]. VERIFY replays conjugates, products, \
+             powers, induced and restricted characters, kernels, character tables, indicator coefficients and \
+             coordinates from Conrey's construction of the values (jacobian.check.dirichlet_characters, without \
+             PARI); orthogonality sums and from_coordinates stay COMPUTED.",
             &[
                 "dirichlet-character",
                 "conjugate-character",
@@ -240,7 +245,8 @@ impl Query for Operations {
                 "fourier-matrix",
                 "conrey-label",
             ],
-        )
+        );
+        cas::checked(d, &[EVIDENCE])
     }
     cas::on_pari!();
     fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
@@ -383,13 +389,66 @@ impl Query for Operations {
         if matches!(i.operation, O::FromCoordinates { .. }) && out.character.is_none() {
             return Err(AdapterError::Backend("PARI/GP counted other invariant factors of (Z/qZ)^×".into()));
         }
-        let answer = Answer::from(out);
+        let claim = claim(i, &out);
+        let mut answer = Answer::from(out);
+        if let Some(relations) = claim {
+            answer = answer.claim(Claim {
+                kind: EVIDENCE,
+                semantics: "urn:jacobian:semantics:dirichlet-character-relations:v1",
+                format: "CONREY_REPLAY_V1",
+                claim: json!({ "relations": relations }),
+                candidate: json!({}),
+            });
+        }
         Ok(if unrestricted {
             answer.note("NOT_RESTRICTABLE", "the conductor of χ does not divide d: no character modulo d induces χ")
         } else {
             answer
         })
     }
+}
+
+/// The relations of `jacobian.check.dirichlet_characters` that state the answer, if it has any.
+fn claim(i: &OperationInput, out: &OperationOutput) -> Option<Vec<Value>> {
+    use CharacterOperation as O;
+    let (q, n) = (i.modulus.to_string(), i.index.as_ref().map_or_else(|| "1".into(), ToString::to_string));
+    let product = |factors: Vec<[String; 2]>, m: u64| json!({"kind": "product", "modulus": q, "factors": factors, "equals": m.to_string()});
+    let induces =
+        |d: String, m: String, big: String, k: String| json!({"kind": "induces", "from": [d, m], "to": [big, k]});
+    let values = |index: u64, pairs: Vec<(u64, u64)>| {
+        let v: Vec<[String; 2]> = pairs.iter().map(|(a, k)| [a.to_string(), k.to_string()]).collect();
+        json!({"kind": "values", "modulus": q, "index": index.to_string(), "values": v})
+    };
+    let r = out.character.as_ref();
+    let l = out.lambda;
+    Some(match (&i.operation, r) {
+        (O::Conjugate, Some(r)) => vec![product(vec![[n, "-1".into()]], r.index)],
+        (O::Multiply { index }, Some(r)) => {
+            vec![product(vec![[n, "1".into()], [index.to_string(), "1".into()]], r.index)]
+        }
+        (O::Power { exponent }, Some(r)) => vec![product(vec![[n, exponent.to_string()]], r.index)],
+        (O::Inflate { .. }, Some(r)) => vec![induces(q, n, r.modulus.to_string(), r.index.to_string())],
+        (O::Restrict { .. }, Some(r)) => vec![induces(r.modulus.to_string(), r.index.to_string(), q, n)],
+        (O::Kernel, _) => {
+            let residues: Vec<String> = out.kernel.as_ref()?.iter().map(u64::to_string).collect();
+            vec![json!({"kind": "kernel", "modulus": q, "index": n, "residues": residues})]
+        }
+        (O::FourierMatrix, _) => {
+            let t = out.table.as_ref()?;
+            let row = |k: &Vec<u64>| t.residues.iter().copied().zip(k.iter().copied()).collect();
+            t.characters.iter().zip(&t.exponents).map(|(&c, k)| values(c, row(k))).collect()
+        }
+        (O::IndicatorExpansion { residue }, _) => {
+            let b = big(residue).mod_floor(&big(&i.modulus)).to_u64()?;
+            out.coefficients.as_ref()?.iter().map(|&[c, k]| values(c, vec![(b, (l - k % l) % l)])).collect()
+        }
+        (O::Coordinates, _) => {
+            let pairs = out.generators.as_ref()?.iter().zip(out.exponents.as_ref()?);
+            let pairs = pairs.map(|(&[g, d], &c)| (g, c * (l / d.max(1)) % l)).collect();
+            vec![values(i.index.as_ref().map_or(1, |x| big(x).to_u64().unwrap_or(1)), pairs)]
+        }
+        _ => return None,
+    })
 }
 
 /// The number of invariant factors of (Z/qZ)^×: the most cyclic prime-power components
