@@ -122,7 +122,7 @@ MAPPING = {
     "integer.decide.prime": ("integer.decide.prime", None),
     "integer.decide.square": (PROPS, "`is_square`"),
     "integer.decide.squarefree": (PROPS, "`is_squarefree`"),
-    # integer.powerful.verify: integer.compute.properties is EXPLORE only.
+    "integer.powerful.verify": (PROPS, "`is_powerful` in VERIFY: recomputed from a certified factorization"),
     "integer.prime_factorization.verify": ("integer.factor", "VERIFY: an ECPP certificate per prime"),
     "integer.transform.base_digits": ("integer.transform.base_digits", None),
     # number_theory (0.9 and latest)

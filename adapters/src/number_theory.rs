@@ -187,7 +187,7 @@ pub const FACTORIZATION_SEMANTICS: &str = "urn:jacobian:semantics:integer-factor
 pub const FACTORIZATION_FORMAT: &str = "PRIME_POWERS_WITH_ECPP_V1";
 
 /// Asks PARI for a primality certificate of `p` (a proven prime) in the checker's format.
-fn prime_certificate(p: &DecimalInteger, ctx: &AdapterContext) -> Result<Value, AdapterError> {
+pub(crate) fn prime_certificate(p: &DecimalInteger, ctx: &AdapterContext) -> Result<Value, AdapterError> {
     let program = Program::new(PARI).code("print(primecert(").int(p).code("))");
     let reply = ctx.backend(&program)?;
     let text = reply.single(PARI)?;

@@ -28,8 +28,10 @@ use crate::primality::{ECPP_FORMAT, PRIMALITY_EVIDENCE, PRIMALITY_SEMANTICS, Pri
 
 /// Evidence kind of a certified factorization.
 pub const FACTORIZATION_EVIDENCE: &str = "integer.factorization/v1";
-const FACTORIZATION_SEMANTICS: &str = "urn:jacobian:semantics:integer-factorization:v1";
-const FACTORIZATION_FORMAT: &str = "PRIME_POWERS_WITH_ECPP_V1";
+/// Semantics of a certified factorization.
+pub const FACTORIZATION_SEMANTICS: &str = "urn:jacobian:semantics:integer-factorization:v1";
+/// Certificate format of a certified factorization.
+pub const FACTORIZATION_FORMAT: &str = "PRIME_POWERS_WITH_ECPP_V1";
 /// Evidence kind of a compositeness witness.
 pub const COMPOSITENESS_EVIDENCE: &str = "integer.compositeness/v1";
 const COMPOSITENESS_SEMANTICS: &str = "urn:jacobian:semantics:integer-not-prime:v1";

@@ -21,6 +21,7 @@ pub mod partition;
 pub mod pell;
 pub mod polynomial;
 pub mod primality;
+pub mod properties;
 pub mod relations;
 pub mod sat;
 pub mod smt;
@@ -37,6 +38,7 @@ pub fn bundled() -> Vec<SharedChecker> {
         Arc::new(primality::PrimalityCertificate),
         Arc::new(factorization::Factorization),
         Arc::new(factorization::CompositenessWitness),
+        Arc::new(properties::IntegerProperties),
         Arc::new(modular::ModularRelation),
         Arc::new(relations::IntegerRelations),
         Arc::new(matrix::MatrixCertificate),

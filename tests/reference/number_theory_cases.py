@@ -305,6 +305,27 @@ for m in [24, 1728, 4, 1000]:
     case("number_theory.compute.totient_preimages", {"m": m, "power_sums": [0, 1, 3]},
          {"power_sums": [s(sum(n ** j for n in pre)) for j in (0, 1, 3)]})
 
+# integer.compute.properties in VERIFY: every value from SymPy's factorization
+def props(n):
+    f = sympy.factorint(n)
+    sigma = int(sympy.divisor_sigma(n))
+    core = 1
+    for p, e in f.items():
+        core *= p ** (e % 2)
+    return {
+        "divisor_count": s(sympy.divisor_count(n)), "divisor_sum": s(sigma), "aliquot_sum": s(sigma - n),
+        "euler_totient": s(sympy.totient(n)), "mobius": s(sympy.mobius(n)), "distinct_prime_factors": s(len(f)),
+        "prime_factors_with_multiplicity": s(sum(f.values())), "radical": s(sympy.prod(f.keys()) if f else 1),
+        "squarefree_core": s(core), "is_squarefree": all(e == 1 for e in f.values()),
+        "is_powerful": all(e >= 2 for e in f.values()), "is_prime_power": len(f) == 1,
+        "is_perfect": sigma == 2 * n, "is_abundant": sigma > 2 * n, "is_deficient": sigma < 2 * n,
+        "is_square": sympy.sqrt(n).is_integer, "floor_square_root": s(sympy.integer_nthroot(n, 2)[0]),
+    }
+for n in [1, 2, 28, 72, 360, 8128, 2 ** 61 - 1, 10 ** 18 + 9, 3 ** 40, rng.randrange(2, 10 ** 30)]:
+    case("integer.compute.properties", {"n": str(n)}, {"properties": props(n)})
+case("integer.compute.properties", {"n": -1234, "properties": ["sign", "decimal_digit_sum", "is_even"]},
+     {"properties": {"sign": "-1", "decimal_digit_sum": "10", "is_even": True}})
+
 # number_theory.compute.divisor_sum_preimages (brute force: σ_k(n) ≥ n^k, so n^k ≤ m)
 sigmas = {k: [0] + [int(sympy.divisor_sigma(n, k)) for n in range(1, 20001)] for k in (1, 2, 3)}
 for m, k in [(1, 1), (24, 1), (12, 1), (72, 1), (360, 1), (1, 2), (50, 2), (130, 2), (1, 3), (28, 3), (2457, 3),

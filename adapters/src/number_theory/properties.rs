@@ -3,14 +3,16 @@
 //!
 //! What depends only on the decimal digits (sign, digits, parity, square root, squares) is
 //! computed here with num-bigint; what depends on the factorization is computed by PARI/GP in
-//! one program that factors n once.
+//! one program that factors n once. In VERIFY mode the factorization comes out too, with a
+//! primality certificate per prime, and `jacobian.check.integer_properties` recomputes every
+//! value from it.
 
 use jacobian_runtime::adapter::{AdapterContext, AdapterError, Outcome, PrepareContext, Refusal, RunBudget};
 use jacobian_runtime::backend::{BackendKind, Program};
-use jacobian_runtime::contract::{Diagnostic, Mode};
+use jacobian_runtime::contract::{AssuranceLevel, Diagnostic, Mode};
 use jacobian_runtime::objects::integer::DecimalInteger;
 use jacobian_runtime::typed::{Describe, Operation};
-use jacobian_runtime::{Digest, Scope};
+use jacobian_runtime::{Digest, Evidence, Scope};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::Signed;
@@ -21,6 +23,11 @@ use serde_json::{Map, Value, json};
 use crate::cas;
 
 const PARI: BackendKind = BackendKind::Pari;
+
+/// Evidence kind of certified integer properties.
+pub const PROPERTIES_EVIDENCE: &str = "integer.properties/v1";
+const PROPERTIES_SEMANTICS: &str = "urn:jacobian:semantics:integer-properties:v1";
+const PROPERTIES_FORMAT: &str = "CERTIFIED_FACTORIZATION_V1";
 
 /// Most digits when a requested property needs the factorization.
 pub const FACTORED_MAX_DIGITS: usize = 80;
@@ -176,6 +183,9 @@ impl Operation for IntegerProperties {
 
     fn describe(&self) -> Describe {
         Describe {
+            modes: &[Mode::Explore, Mode::Verify],
+            assurance_ceiling: AssuranceLevel::Verified,
+            evidence_kinds: &[PROPERTIES_EVIDENCE],
             scope_rule: "Exactly the given integer and the listed properties.",
             relationships: &[("related", "integer.factor")],
             ..cas::describe(
@@ -187,7 +197,8 @@ impl Operation for IntegerProperties {
                           n ≥ 1 of up to 80 digits, divisor count and sum, aliquot sum, Euler's totient, Möbius, the \
                           number of prime factors with and without multiplicity, radical, squarefree core, and whether n \
                           is squarefree, powerful, a prime power, perfect, abundant or deficient (PARI/GP, one \
-                          factorization). List the wanted ones in `properties`, or omit it for all that apply.",
+                          factorization). List the wanted ones in `properties`, or omit it for all that apply. VERIFY \
+                          recomputes every value from the factorization, each prime with a primality certificate.",
                 &[
                     "integer",
                     "number-theory",
@@ -278,14 +289,30 @@ impl Operation for IntegerProperties {
             out.insert(w.name(), value);
         }
         let factored: Vec<&'static str> = p.wanted.iter().filter_map(|w| w.gp()).collect();
+        let verify = ctx.mode == Mode::Verify;
+        let mut factors: Vec<(DecimalInteger, u32)> = vec![];
         if !factored.is_empty() {
-            let program = Program::new(PARI).code("my(a=").int(&p.n).code(",f=factor(a));").list(
+            let mut program = Program::new(PARI).code("my(a=").int(&p.n).code(",f=factor(a));").list(
                 &factored,
                 "",
                 |prog, statement| prog.code(statement),
             );
+            if verify {
+                program = program.code("for(i=1,#f~,print(\"factor \",f[i,1],\" \",f[i,2]));");
+            }
             let reply = ctx.backend(&program)?;
             for line in &reply.lines {
+                if let Some(pe) = line.strip_prefix("factor ") {
+                    let Ok([q, e]) = <[DecimalInteger; 2]>::try_from(cas::integers(PARI, pe)?) else {
+                        return Err(AdapterError::Backend(format!("PARI/GP printed `{line}` for a prime power")));
+                    };
+                    let e = e
+                        .as_str()
+                        .parse::<u32>()
+                        .map_err(|_| AdapterError::Backend(format!("bad exponent `{line}`")))?;
+                    factors.push((q, e));
+                    continue;
+                }
                 let (name, value) = line
                     .split_once(' ')
                     .ok_or_else(|| AdapterError::Backend(format!("PARI/GP printed `{line}` for a property")))?;
@@ -310,6 +337,29 @@ impl Operation for IntegerProperties {
         let canonical = json!({"n": p.n, "properties": p.wanted});
         let scope =
             Scope::exact_input("the listed properties of exactly the given integer", Digest::of_value(&canonical));
-        Ok(Outcome::computed(PropertiesOutput { n: p.n, properties: out }, scope))
+        if !verify {
+            return Ok(Outcome::computed(PropertiesOutput { n: p.n, properties: out }, scope));
+        }
+        let candidate = if factored.is_empty() {
+            json!({})
+        } else {
+            let mut certificates = Vec::with_capacity(factors.len());
+            for (q, _) in &factors {
+                ctx.checkpoint()?;
+                certificates.push(super::prime_certificate(q, ctx)?);
+            }
+            let list: Vec<Value> = factors.iter().map(|(q, e)| json!({"prime": q, "exponent": e})).collect();
+            json!({"factors": list, "certificates": certificates})
+        };
+        let evidence = Evidence {
+            kind: PROPERTIES_EVIDENCE.into(),
+            claim: json!({"n": p.n, "properties": out}),
+            semantics: PROPERTIES_SEMANTICS.into(),
+            candidate,
+            scope: scope.clone(),
+            certificate_format: PROPERTIES_FORMAT.into(),
+            artifacts: vec![],
+        };
+        Ok(Outcome::computed(PropertiesOutput { n: p.n, properties: out }, scope).evidence(evidence))
     }
 }
