@@ -71,6 +71,10 @@ fn check_eigen(output: &Value, expected: &Value) {
             let (a, b) = (float(iv[0].as_str().unwrap()), float(iv[1].as_str().unwrap()));
             assert!(a == b && value(a).abs() < 1e-9 || value(a) * value(b) <= 0.0, "{c}");
         }
+        let geometric = c["eigenvectors"].as_array().map(Vec::len);
+        let want =
+            expected.as_array().unwrap().iter().find(|e| e["minimal_polynomial"] == c["minimal_polynomial"]).unwrap();
+        assert_eq!(geometric.map(|g| g as u64), want["geometric"].as_u64(), "{c}");
         let complex = c["complex_approximations"].as_array().unwrap().len();
         assert_eq!(complex + c["real"].as_array().unwrap().len(), c["degree"].as_u64().unwrap() as usize);
     }
@@ -169,18 +173,20 @@ async fn homology_of_standard_complexes_is_exact_and_verified() {
         [2, 4, 5]
     ]);
     let sphere = json!([[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3]]);
-    for (facets, groups, chi) in
-        [(sphere, json!(["Z", "0", "Z"]), 2), (torus, json!(["Z", "Z^2", "Z"]), 0), (rp2, json!(["Z", "Z/2", "0"]), 1)]
-    {
-        let r = jac
-            .run(
-                CapabilityRequest::new("topology.simplicial_complex.homology", json!({"complex": {"facets": facets}}))
-                    .mode(Mode::Verify),
-            )
-            .await;
+    // Cohomology by universal coefficients, and Betti numbers over F_2 and F_3.
+    for (facets, groups, cohomology, mod2, chi) in [
+        (sphere, json!(["Z", "0", "Z"]), json!(["Z", "0", "Z"]), json!([1, 0, 1]), 2),
+        (torus, json!(["Z", "Z^2", "Z"]), json!(["Z", "Z^2", "Z"]), json!([1, 2, 1]), 0),
+        (rp2, json!(["Z", "Z/2", "0"]), json!(["Z", "0", "Z/2"]), json!([1, 1, 1]), 1),
+    ] {
+        let input = json!({"complex": {"facets": facets}, "primes": [2, 3]});
+        let r = jac.run(CapabilityRequest::new("topology.simplicial_complex.homology", input).mode(Mode::Verify)).await;
         assert_eq!(r.status(), ExecutionStatus::Succeeded, "{:?}", r.execution.diagnostics);
         assert_eq!(r.output["groups"], groups);
         assert_eq!(r.output["euler_characteristic"], chi);
+        assert_eq!(r.output["cohomology"], cohomology);
+        assert_eq!(r.output["betti_mod"][0]["betti"], mod2);
+        assert_eq!(r.output["betti_mod"][1]["betti"], r.output["betti"]);
         assert_eq!(r.assurance.level, AssuranceLevel::Verified, "{:?}", r.execution.diagnostics);
     }
 }

@@ -612,7 +612,9 @@ for t in range(10):
     # Compared structurally by tests/linear_algebra.rs (`eigen` cases): minimal polynomials and multiplicities.
     CASES.append({"capability": "matrix.compute.eigenvalues", "input": {"matrix": obj(A)}, "expected": {},
                   "eigen": [{"minimal_polynomial": [s(c) for c in reversed(sympy.Poly(f, x).monic().all_coeffs())],
-                             "multiplicity": e, "real": len(sympy.real_roots(sympy.Poly(f, x)))} for f, e in factors]})
+                             "multiplicity": e, "real": len(sympy.real_roots(sympy.Poly(f, x))),
+                             "geometric": (n - (A + sympy.Poly(f, x).monic().all_coeffs()[1] * sympy.eye(n)).rank())
+                             if sympy.degree(f, x) == 1 else None} for f, e in factors]})
 
 # linear_algebra.find.integer_relation: relations among known constants (checked up to sign).
 digits = 40

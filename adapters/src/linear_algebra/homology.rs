@@ -30,9 +30,19 @@ pub const MAX_FACES_PER_DIMENSION: usize = 400;
 pub struct ComplexInput {
     /// The complex, by its facets.
     pub complex: SimplicialComplex,
+    /// Primes p for Betti numbers over F_p (homology only; at most 10).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = 10))]
+    pub primes: Vec<u64>,
 }
 
 fn complex(i: &ComplexInput) -> Result<SimplicialComplex, Diagnostic> {
+    if let Some(k) = i.primes.iter().position(|&p| !jacobian_runtime::objects::matrix::is_prime(p)) {
+        return Err(Diagnostic::at(format!("/primes/{k}"), "NOT_PRIME", "a prime"));
+    }
+    if i.primes.len() > 10 {
+        return Err(Diagnostic::at("/primes", "TOO_MANY", "at most 10 primes"));
+    }
     SimplicialComplex::new(i.complex.facets.clone()).map_err(|d| d.under("/complex"))
 }
 
@@ -93,6 +103,39 @@ pub struct HomologyOutput {
     pub groups: Vec<String>,
     /// The Euler characteristic Σ (−1)^k f_k = Σ (−1)^k b_k.
     pub euler_characteristic: i64,
+    /// The cohomology groups H^k(K; Z) = Z^{b_k} ⊕ torsion of H_{k−1} (universal coefficients).
+    pub cohomology: Vec<String>,
+    /// For each prime p asked for, dim H_k(K; F_p) = b_k + #{d ∈ T_k : p | d} + #{d ∈ T_{k−1} : p | d}.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub betti_mod: Option<Vec<BettiModP>>,
+}
+
+/// Betti numbers over F_p.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct BettiModP {
+    /// The prime.
+    pub p: u64,
+    /// dim H_k(K; F_p) for k = 0, 1, ….
+    pub betti: Vec<usize>,
+}
+
+/// The universal-coefficient consequences of the integral groups: cohomology over Z and Betti
+/// numbers over F_p.
+fn coefficients(betti: &[usize], torsion: &[Vec<String>], primes: &[u64]) -> (Vec<String>, Vec<BettiModP>) {
+    let empty = vec![];
+    let below = |k: usize| if k == 0 { &empty } else { &torsion[k - 1] };
+    let shifted: Vec<Vec<String>> = (0..betti.len()).map(|k| below(k).clone()).collect();
+    let cohomology = describe_groups(betti, &shifted);
+    let divisible =
+        |t: &Vec<String>, p: u64| t.iter().filter(|d| d.parse::<BigInt>().is_ok_and(|d| (d % p).is_zero())).count();
+    let mod_p = primes
+        .iter()
+        .map(|&p| BettiModP {
+            p,
+            betti: (0..betti.len()).map(|k| betti[k] + divisible(&torsion[k], p) + divisible(below(k), p)).collect(),
+        })
+        .collect();
+    (cohomology, mod_p)
 }
 
 /// `topology.simplicial_complex.homology`.
@@ -184,7 +227,16 @@ impl Query for Homology {
             .collect();
         let statement =
             json!({"homology": {"facets": c.facets, "smith": certificates, "betti": betti, "torsion": torsion}});
-        let out = HomologyOutput { dimension: dim, euler_characteristic: euler(&faces), betti, torsion, groups };
+        let (cohomology, betti_mod) = coefficients(&betti, &torsion, &i.primes);
+        let out = HomologyOutput {
+            dimension: dim,
+            euler_characteristic: euler(&faces),
+            betti,
+            torsion,
+            groups,
+            cohomology,
+            betti_mod: (!betti_mod.is_empty()).then_some(betti_mod),
+        };
         Ok(Answer::from(out).claim(claim(&Ring::Integer, vec![statement])))
     }
 }

@@ -360,6 +360,10 @@ pub struct EigenvalueClass {
     pub real: Vec<[String; 2]>,
     /// The non-real eigenvalues, as 15-digit approximations "re im".
     pub complex_approximations: Vec<String>,
+    /// For a rational eigenvalue λ: a basis of its eigenspace ker(A − λI) (its length is the
+    /// geometric multiplicity).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub eigenvectors: Option<Vec<Vec<String>>>,
 }
 
 /// Output of `matrix.compute.eigenvalues`.
@@ -381,7 +385,7 @@ impl Query for Eigenvalues {
             "matrix.compute.eigenvalues",
             "Eigenvalues of a matrix as exact algebraic numbers",
             "The eigenvalues of a square integer or rational matrix, exactly: each as a root of an irreducible \
-             minimal polynomial over Q, with its algebraic multiplicity and, for real ones, an isolating interval.",
+             minimal polynomial over Q, with its multiplicity, isolating intervals, and eigenvectors when rational.",
             "Factors the characteristic polynomial over Q with PARI/GP; real roots are isolated by rational \
              intervals of width 2^-k checked by Sturm sequences (polsturm); non-real ones are approximated. Up to \
              60 × 60.",
@@ -409,7 +413,8 @@ impl Query for Eigenvalues {
              print(Vecrev(f));print(F[i,2]);print(#r);for(j=1,#r,my(k=8,a,b);\
              if(poldegree(f)==1,a=-polcoef(f,0)/polcoef(f,1);b=a,\
              while(1,a=floor(r[j]*2^k)/2^k;b=a+1/2^k;if(subst(f,x,a)!=0&&subst(f,x,b)!=0&&polsturm(f,[a,b])==1,break);k+=8));\
-             print([a,b]));for(j=1,poldegree(f)-#r,print(strprintf(\"%.15g %.15g\",real(z[j]),imag(z[j])))))",
+             print([a,b]));for(j=1,poldegree(f)-#r,print(strprintf(\"%.15g %.15g\",real(z[j]),imag(z[j]))));\
+             if(poldegree(f)==1,pm(matker(A+polcoef(f,0)*matid(#A)))))",
         );
         let reply = ctx.backend(&p)?;
         let mut lines = Lines::of(&reply);
@@ -428,12 +433,19 @@ impl Query for Eigenvalues {
             let degree = f.len() - 1;
             let complex_approximations =
                 (0..degree - reals).map(|_| lines.line().map(str::to_owned)).collect::<Result<_, _>>()?;
+            let eigenvectors = if degree == 1 {
+                let k = lines.matrix(&Ring::Rational)?;
+                Some((0..k.cols).map(|j| k.data.iter().map(|r| r[j].to_string()).collect()).collect())
+            } else {
+                None
+            };
             classes.push(EigenvalueClass {
                 minimal_polynomial: texts(&f),
                 degree,
                 multiplicity,
                 real,
                 complex_approximations,
+                eigenvectors,
             });
         }
         Ok(Answer::from(EigenvaluesOutput { classes }))
