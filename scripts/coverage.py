@@ -211,6 +211,7 @@ MAPPING = {
     "number_theory.integer_interval.squarefree_profile.compute": (PROFILE, "`squarefree`"),
     "number_theory.ramanujan_sum.compute": ("number_theory.compute.ramanujan_sum", None),
     # modular (0.9)
+    "modular.polynomial_residue_image.verify": ("modular.compute.polynomial_image", "VERIFY: re-evaluated everywhere by a checker"),
     "modular.compute.discrete_logarithm": ("modular.solve.discrete_log", None),
     "modular.compute.inverse": ("modular.compute.inverse", None),
     "modular.compute.multiplicative_order": ("modular.compute.multiplicative_order", None),

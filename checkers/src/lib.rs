@@ -25,6 +25,7 @@ pub mod properties;
 pub mod relations;
 pub mod sat;
 pub mod smt;
+pub mod values;
 pub mod witness;
 
 use std::sync::Arc;
@@ -39,6 +40,7 @@ pub fn bundled() -> Vec<SharedChecker> {
         Arc::new(factorization::Factorization),
         Arc::new(factorization::CompositenessWitness),
         Arc::new(properties::IntegerProperties),
+        Arc::new(values::PolynomialValues),
         Arc::new(modular::ModularRelation),
         Arc::new(relations::IntegerRelations),
         Arc::new(matrix::MatrixCertificate),

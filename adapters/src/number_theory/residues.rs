@@ -13,7 +13,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::cas::{self, Answer, Gp, Query};
+use crate::cas::{self, Answer, Claim, Gp, Query};
 use crate::integer::{big, decimal};
 use crate::relations::{self as rel, int};
 
@@ -525,6 +525,9 @@ pub struct ImageOutput {
     pub permutation: bool,
 }
 
+/// Evidence kind of a polynomial's value set modulo m, replayed by evaluation.
+pub const VALUES_EVIDENCE: &str = "modular.polynomial_values/v1";
+
 /// `modular.compute.polynomial_image`.
 pub struct PolynomialImage;
 
@@ -533,13 +536,16 @@ impl Query for PolynomialImage {
     type Output = ImageOutput;
 
     fn describe(&self) -> Describe {
-        cas::describe(
-            "modular.compute.polynomial_image",
-            "Image of a polynomial modulo m",
-            "The set of values a polynomial takes modulo m, and whether it is a permutation polynomial.",
-            "Evaluates f at every residue modulo m ≤ 10^6 and lists the distinct values f(x) mod m, increasing, and \
-             whether f permutes Z/mZ.",
-            &["modular", "number-theory", "polynomial-image", "value-set", "residues", "permutation-polynomial"],
+        cas::checked(
+            cas::describe(
+                "modular.compute.polynomial_image",
+                "Image of a polynomial modulo m",
+                "The set of values a polynomial takes modulo m, and whether it is a permutation polynomial.",
+                "Evaluates f at every residue modulo m ≤ 10^6 and lists the distinct values f(x) mod m, increasing, \
+                 and whether f permutes Z/mZ. VERIFY has an independent checker evaluate f everywhere again.",
+                &["modular", "number-theory", "polynomial-image", "value-set", "residues", "permutation-polynomial"],
+            ),
+            &[VALUES_EVIDENCE],
         )
     }
     fn provider(&self) -> Provider {
@@ -560,7 +566,14 @@ impl Query for PolynomialImage {
         let m = image.len();
         image.sort_unstable();
         image.dedup();
-        Ok(ImageOutput { permutation: image.len() == m, image }.into())
+        let claim = Claim {
+            kind: VALUES_EVIDENCE,
+            semantics: "urn:jacobian:semantics:polynomial-value-set:v1",
+            format: "EXHAUSTIVE_EVALUATION_V1",
+            claim: json!({"coefficients": i.coefficients, "m": m, "image": image, "permutation": image.len() == m}),
+            candidate: json!({}),
+        };
+        Ok(Answer::from(ImageOutput { permutation: image.len() == m, image }).claim(claim))
     }
 }
 
