@@ -83,6 +83,8 @@ ZEROS = "finite_field.count.zeros"
 DIRICHLET = "arithmetic.compute.dirichlet"
 COVERING = "congruence.compute.covering"
 CF = "number_theory.compute.continued_fraction"
+KEMPNER = "number_theory.kempner.compute"
+APPROX = "number_theory.diophantine_approximation.compute"
 
 # Outcome id -> (our capability id, parameter or output note, or None).
 MAPPING = {
@@ -169,6 +171,15 @@ MAPPING = {
     "number_theory.squarefree_affine_forms.interval_count.compute": (AFF_I, "`condition: squarefree`"),
     "number_theory.squarefree_affine_forms.local_admissibility.decide": (AFF_L, "`condition: squarefree`: `admissible`"),
     "number_theory.squarefree_affine_forms.local_factor.compute": (AFF_L, "`condition: squarefree`: `local`"),
+    "number_theory.kempner_series.enclose": (KEMPNER, "`series`: `enclosure`"),
+    "number_theory.kempner_series.enclose_decimal": (KEMPNER, "`series`: `decimal`"),
+    "number_theory.kempner_set.arithmetic_progression.decide": (KEMPNER, "`progression`: `contains`, `least`"),
+    "number_theory.dickman_rho.piecewise_enclosure.compute": ("number_theory.dickman_rho.enclose", "`values`; `terms`: `pieces`"),
+    "number_theory.quadratic_surd.scaled_floor.compute": (APPROX, "`operation: scaled_floor`"),
+    "number_theory.quadratic_surd.nearest_integer_distance.compute": (APPROX, "`operation: nearest_integer_distance`"),
+    "number_theory.simultaneous_approximation.record_minima.compute": (APPROX, "`operation: record_minima`"),
+    "number_theory.simultaneous_approximation.range_profile.compute": (APPROX, "`operation: range_profile`"),
+    "number_theory.simultaneous_approximation.product_enclosure.compute": (APPROX, "`operation: product_enclosure`"),
     "number_theory.padic.roots.compute": ("number_theory.solve.padic_roots", None),
     "number_theory.padic.hensel_root.compute": ("number_theory.solve.padic_roots", "Hensel lifting to `precision`"),
     "number_theory.numerical_semigroup.summary.compute": (NSG, None),

@@ -18,5 +18,6 @@ mod mcp;
 mod number_theory;
 mod partition;
 mod polynomials;
+mod real_enclosures;
 mod sat;
 mod witness;

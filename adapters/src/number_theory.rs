@@ -24,6 +24,7 @@ pub mod primes;
 pub mod properties;
 pub mod quadratic_form;
 pub mod rationals;
+pub mod real;
 pub mod residues;
 pub mod semigroup;
 pub mod statistics;
