@@ -280,7 +280,7 @@ fn main() {
         .map(|f| json!([f["factor"], f["multiplicity"]]))
         .collect();
     answer.sort_by_key(|v| v.to_string());
-    let reference = sympy("factor", &["x"], &[product.clone()]);
+    let reference = sympy("factor", &["x"], std::slice::from_ref(&product));
     let total: usize = degrees.iter().sum();
     rows.push(row(format!("factor a dense degree-{total} polynomial over Z"), ours, json!(answer), reference, checked));
 

@@ -134,7 +134,7 @@ pub struct GcdOutput {
     pub f_cofactor: String,
     /// g / gcd.
     pub g_cofactor: String,
-    /// Univariate: s and t with s·f + t·g = gcd (over Q for Z).
+    /// Univariate, in VERIFY mode: s and t with s·f + t·g = gcd (over Q for Z).
     pub bezout: Option<[String; 2]>,
 }
 
@@ -202,15 +202,24 @@ impl Query for Gcd {
             return multivariate_gcd(&r, &f, &g, ctx);
         }
         let qr = Ring { domain: if r.domain == Domain::Z { Domain::Q } else { r.domain.clone() }, ..r.clone() };
-        let program = uni(uni(Program::new(PARI).code("my(f="), &f, &r).code(",g="), &g, &r)
-            .code(",e=gcdext(f,g));print(Vecrev(lift(e[1])));print(Vecrev(lift(e[2])));print(Vecrev(lift(e[3])))");
-        let reply = ctx.backend(&program)?;
-        let [u, v, d] = reply.lines.as_slice() else {
-            return Err(AdapterError::Backend("PARI/GP printed a malformed gcdext".into()));
+        // The Bézout coefficients can be far larger than the gcd: only VERIFY asks for them.
+        let verify = ctx.mode == Mode::Verify;
+        let program = uni(uni(Program::new(PARI).code("my(f="), &f, &r).code(",g="), &g, &r).code(
+            ",d=gcd(f,g));print(Vecrev(lift(d)));print(Vecrev(lift(f/d)));print(Vecrev(lift(g/d)));print(Vecrev(lift(f/d*g)))",
+        );
+        let program = if verify {
+            program.code(";my(e=gcdext(f,g),c=e[3]/d);print(Vecrev(lift(e[1]/c)));print(Vecrev(lift(e[2]/c)))")
+        } else {
+            program
         };
+        let reply = ctx.backend(&program)?;
         let read = |t: &str| from_gp(&Gp::parse(t)?, 0, 1, &qr.domain);
-        let (u, v, d) = (read(u)?, read(v)?, read(d)?);
-        // Normalize: monic over a field, primitive and positive over Z.
+        let lines = reply.lines.iter().map(|l| read(l)).collect::<Result<Vec<_>, _>>()?;
+        let (d, fc, gc, l) = match lines.as_slice() {
+            [d, fc, gc, l, ..] if lines.len() == if verify { 6 } else { 4 } => (d, fc, gc, l),
+            _ => return Err(AdapterError::Backend("PARI/GP printed a malformed gcd".into())),
+        };
+        // Normalize: monic over a field, primitive and positive over Z; the cofactors take the scale.
         let lead = d.leading_coefficient();
         let scale = if r.domain == Domain::Z {
             let c = d.content();
@@ -220,23 +229,27 @@ impl Query for Gcd {
         };
         let inv = qr.domain.inverse(&scale).unwrap_or_else(Rat::one);
         let red = |p: Poly| qr.domain.reduce(p).unwrap_or_default();
-        let (s, t, d) = (red(u.scale(&inv)), red(v.scale(&inv)), red(d.scale(&inv)));
-        let (fd, _) = divide(&qr, &dense(&f), &dense(&d));
-        let (gd, _) = divide(&qr, &dense(&g), &dense(&d));
-        let (fc, gc) = (trim(fd), trim(gd));
-        let l = super::normalized(&r, &poly(&mul(&qr, &fc, &dense(&g))));
-        let (fc, gc) = (poly(&fc), poly(&gc));
-        let rel = vec![
+        let (d, fc, gc) = (red(d.scale(&inv)), red(fc.scale(&scale)), red(gc.scale(&scale)));
+        let l = super::normalized(&r, l);
+        let mut rel = vec![
             equal(terms(&f), product(vec![terms(&d), terms(&fc)])),
             equal(terms(&g), product(vec![terms(&d), terms(&gc)])),
-            equal(terms(&d), sum(vec![product(vec![terms(&s), terms(&f)]), product(vec![terms(&t), terms(&g)])])),
         ];
+        let mut bezout = None;
+        if let [.., u, v] = lines.as_slice().get(4..).unwrap_or(&[]) {
+            let (s, t) = (red(u.scale(&inv)), red(v.scale(&inv)));
+            rel.push(equal(
+                terms(&d),
+                sum(vec![product(vec![terms(&s), terms(&f)]), product(vec![terms(&t), terms(&g)])]),
+            ));
+            bezout = Some([qr.print(&s), qr.print(&t)]);
+        }
         let out = GcdOutput {
             gcd: r.print(&d),
             lcm: r.print(&l),
             f_cofactor: qr.print(&fc),
             g_cofactor: qr.print(&gc),
-            bezout: Some([qr.print(&s), qr.print(&t)]),
+            bezout,
         };
         Ok(Answer::from(out).claim(identities(&qr, rel)))
     }
