@@ -272,6 +272,12 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             Invalid,
         ),
         (
+            "lattice.decide.sublattice",
+            json!({"lattice": {"basis": [[1, 0]]}, "sublattice": {"basis": [[1, 0, 0]]}}),
+            "/input/sublattice/basis",
+            Invalid,
+        ),
+        (
             "abelian_group.compute.invariants",
             json!({"group": {"generators": 2, "relations": [[1]]}}),
             "/input/group/relations/0",
@@ -375,6 +381,7 @@ async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
         ("is this symmetric matrix positive definite, its inertia", "matrix.compute.inertia"),
         ("order of an element of an abelian group given by relations", "abelian_group.compute.element"),
         ("dual lattice and discriminant group", "lattice.compute.invariants"),
+        ("is a lattice a sublattice of another, its index", "lattice.decide.sublattice"),
     ] {
         let r = jac.find_value(&json!({"query": query})).unwrap();
         let ids: Vec<&str> = r.matches.iter().map(|m| m.capability_id.as_str()).collect();

@@ -56,6 +56,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(lattice::ShortVectors))),
         Arc::new(Typed::new(Ask(lattice::LatticeInvariants))),
         Arc::new(Typed::new(Ask(lattice::IntegerRelation))),
+        Arc::new(Typed::new(Ask(lattice::Sublattice))),
         Arc::new(Typed::new(Ask(homology::Homology))),
         Arc::new(Typed::new(Ask(homology::ChainComplex))),
         Arc::new(Typed::new(Ask(homology::ChainHomology))),

@@ -601,6 +601,29 @@ for t in range(16):
     case("abelian_group.compute.element", {"group": group, "operation": "equal", "element": x, "other": y},
          {"equal": in_lattice(R, [a - b for a, b in zip(x, y)])})
 
+# lattice.decide.sublattice: containment generator by generator (the determinantal-divisor test
+# above), the index from the Gram determinants of SymPy's Hermite bases.
+def gram_det(B):
+    H = hermite_normal_form(B.T)
+    return (H.T * H).det() if H.cols else 1, H.cols
+
+
+for t in range(10):
+    n = rng.randint(1, 3)
+    L = rand_int(rng.randint(1, 3), n, 5)
+    if L.rank() == 0:
+        continue
+    if t % 2 == 0:
+        M = Matrix(rng.randint(1, 3), L.rows, lambda i, j: rng.randint(-3, 3)) * L
+    else:
+        M = rand_int(rng.randint(1, 3), n, 5)
+    contained = all(in_lattice(L, list(M.row(k))) for k in range(M.rows))
+    expected = {"contained": contained}
+    if contained:
+        (dl, rl), (dm, rm) = gram_det(L), gram_det(M)
+        expected["index"] = str(sympy.sqrt(dm / dl)) if rl == rm else "infinite"
+    case("lattice.decide.sublattice", {"lattice": {"basis": rows(L)}, "sublattice": {"basis": rows(M)}}, expected)
+
 # matrix.compute.eigenvalues: factors of the characteristic polynomial over Q, multiplicities and
 # the number of real roots of each.
 for t in range(10):

@@ -6,7 +6,7 @@ use jacobian_runtime::adapter::{AdapterContext, AdapterError, Refusal};
 use jacobian_runtime::contract::{Diagnostic, Mode, Provider};
 use jacobian_runtime::objects::matrix::{Dense, Entry, Matrix, Ring, Scalar};
 use jacobian_runtime::typed::Describe;
-use num_traits::{One, Zero};
+use num_traits::Zero;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -450,32 +450,24 @@ impl Query for LinearSystem {
     }
 }
 
-fn integer_system(a: &Dense, b: &Dense, ctx: &AdapterContext) -> Result<Answer<SystemOutput>, AdapterError> {
+/// An integer solution x of A·x = b (b one column), or a rational y with y·A integral and y·b
+/// not: with U·A·V = D (PARI's diagonal, wherever it lies), a row i of D·z = U·b that fails gives
+/// y = (row i of U) / d_i, or / (2·(U·b)_i) when row i of D is zero.
+pub fn solve_integer(
+    a: &Dense,
+    b: &Dense,
+    ctx: &AdapterContext,
+) -> Result<Result<Vec<Scalar>, Vec<Scalar>>, AdapterError> {
     let p = gp(gp(program().code("my(A="), a).code(",b="), b)
         .code(",s=matsolvemod(A,0,b[,1]));if(s===0,print(0);my(r=matsnf(A,1));pm(r[1]);pm(r[2]),print(1);print(s~))");
     let reply = ctx.backend(&p)?;
     let mut lines = Lines::of(&reply);
     if lines.natural()? == 1 {
-        let x = lines.scalars(&Ring::Integer)?;
-        let xd =
-            Dense { ring: Ring::Integer, rows: x.len(), cols: 1, data: x.iter().map(|v| vec![v.clone()]).collect() };
-        let h = hnf(a, ctx)?;
-        let (kernel, pick) = kernel_columns(&h);
-        let solution = json!({"equal": [{"product": [lit(a), lit(&xd)]}, lit(b)]});
-        let out = SystemOutput {
-            solvable: true,
-            particular: Some(x.iter().map(Scalar::to_string).collect()),
-            homogeneous: columns(&kernel),
-            certificate: None,
-        };
-        return Ok(Answer::from(out).claim(claim(&Ring::Integer, vec![solution, hermite_statement(a, &h), pick])));
+        return Ok(Ok(lines.scalars(&Ring::Integer)?));
     }
-    // No integer solution. With U·A·V = D (PARI's diagonal, wherever it lies), find a row i of
-    // D·z = U·b that fails: y = (row i of U) / d_i, or / (2·(U·b)_i) when row i of D is zero.
     let (u, v) = (lines.matrix(&Ring::Integer)?, lines.matrix(&Ring::Integer)?);
     let d = exact::product(&exact::product(&u, a), &v);
     let ub = exact::product(&u, b);
-    let mut certificate = None;
     for i in 0..d.rows {
         let c = &ub.data[i][0].num;
         let di = d.data[i].iter().find(|x| !x.num.is_zero()).map(|x| x.num.clone());
@@ -484,14 +476,34 @@ fn integer_system(a: &Dense, b: &Dense, ctx: &AdapterContext) -> Result<Answer<S
             None if !c.is_zero() => c * 2,
             _ => continue,
         };
-        let y: Vec<Scalar> = u.data[i].iter().map(|x| Scalar::fraction(x.num.clone(), divisor.clone())).collect();
-        certificate = Some(y);
-        break;
+        return Ok(Err(u.data[i].iter().map(|x| Scalar::fraction(x.num.clone(), divisor.clone())).collect()));
     }
-    let y = certificate
-        .ok_or_else(|| AdapterError::Backend("PARI/GP found no solution, but no row of the Smith form fails".into()))?;
+    Err(AdapterError::Backend("PARI/GP found no solution, but no row of the Smith form fails".into()))
+}
+
+fn integer_system(a: &Dense, b: &Dense, ctx: &AdapterContext) -> Result<Answer<SystemOutput>, AdapterError> {
+    let y = match solve_integer(a, b, ctx)? {
+        Ok(x) => {
+            let xd = Dense {
+                ring: Ring::Integer,
+                rows: x.len(),
+                cols: 1,
+                data: x.iter().map(|v| vec![v.clone()]).collect(),
+            };
+            let h = hnf(a, ctx)?;
+            let (kernel, pick) = kernel_columns(&h);
+            let solution = json!({"equal": [{"product": [lit(a), lit(&xd)]}, lit(b)]});
+            let out = SystemOutput {
+                solvable: true,
+                particular: Some(x.iter().map(Scalar::to_string).collect()),
+                homogeneous: columns(&kernel),
+                certificate: None,
+            };
+            return Ok(Answer::from(out).claim(claim(&Ring::Integer, vec![solution, hermite_statement(a, &h), pick])));
+        }
+        Err(y) => y,
+    };
     let yd = Dense { ring: Ring::Rational, rows: 1, cols: y.len(), data: vec![y.clone()] };
-    debug_assert!(yd.data[0].iter().all(|x| !x.den.is_zero() && x.den >= One::one()));
     let statement = json!({"no_solution": {"matrix": lit(a), "rhs": lit(b), "certificate": lit(&yd)}});
     let out = SystemOutput {
         solvable: false,
