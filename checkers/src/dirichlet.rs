@@ -18,8 +18,11 @@
 //!   every a coprime to q.
 //! * `{"kind": "kernel", "modulus": q, "index": n, "residues": [a, …]}`: the residues are exactly
 //!   the a in [0, q) with χ(a) = 1, increasing.
-//! * `{"kind": "values", "modulus": q, "index": n, "values": [[a, k], …]}`: χ(a) = e(k/λ(q)) with
-//!   0 ≤ k < λ, or k = null when gcd(a, q) > 1.
+//! * `{"kind": "values", "modulus": q, "index": n, "values": [[a, k], …], "denominator": D}`:
+//!   χ(a) = e(k/D) with 0 ≤ k < D (D = λ(q) when absent), or k = null when gcd(a, q) > 1.
+//! * `{"kind": "character", "modulus": q, "index": n, "order": o, "conductor": f, "parity": "even" or
+//!   "odd", "inducing": m}`: χ has order o (the order of its values), conductor f (the least f | q
+//!   with χ trivial on the units ≡ 1 mod f), χ(−1) = ±1, and χ_f(m, ·) induces it.
 //!
 //! Indices must be in [1, q] and coprime to q. A modulus above [`MAX_MODULUS`], more than
 //! [`MAX_RELATIONS`] relations, or more than [`MAX_WORK`] values computed is inconclusive.
@@ -263,8 +266,11 @@ impl Replay<'_> {
             "product" => &["kind", "modulus", "factors", "equals"],
             "induces" => &["kind", "from", "to"],
             "kernel" => &["kind", "modulus", "index", "residues"],
-            "values" => &["kind", "modulus", "index", "values"],
-            _ => return bad(pointer(path, "kind"), "UNKNOWN_RELATION", "product, induces, kernel or values"),
+            "values" => &["kind", "modulus", "index", "values", "denominator"],
+            "character" => &["kind", "modulus", "index", "order", "conductor", "parity", "inducing"],
+            _ => {
+                return bad(pointer(path, "kind"), "UNKNOWN_RELATION", "product, induces, kernel, values or character");
+            }
         };
         let map = object(r, path, fields)?;
         let at = |name: &str| -> Step<&Value> { Ok(field(map, path, name)?) };
@@ -324,9 +330,60 @@ impl Replay<'_> {
                 let kernel: Vec<u64> = (0..q).filter(|&a| g.value(n, a) == Some(0)).collect();
                 listed == kernel
             }
+            "character" => {
+                let q = self.modulus(at("modulus")?, &pointer(path, "modulus"))?;
+                let n = self.index(q, at("index")?, &pointer(path, "index"))?;
+                let order = natural(at("order")?, &pointer(path, "order"))?;
+                let conductor = natural(at("conductor")?, &pointer(path, "conductor"))?;
+                let parity = at("parity")?.as_str().unwrap_or("");
+                if conductor == 0 || !q.is_multiple_of(conductor) {
+                    return bad(pointer(path, "conductor"), "NOT_A_DIVISOR", "the conductor divides q");
+                }
+                self.modulus(at("conductor")?, &pointer(path, "conductor"))?;
+                let inducing = self.index(conductor, at("inducing")?, &pointer(path, "inducing"))?;
+                let g = self.group(q);
+                let units: Vec<u64> = (0..q).filter(|a| a.gcd(&q) == 1).collect();
+                let values: Vec<u64> = units.iter().map(|&a| g.value(n, a).unwrap_or(0)).collect();
+                // The order of e(k/λ) over all values: λ / gcd(λ, every k).
+                let true_order = g.lambda / values.iter().fold(g.lambda, |d, &k| d.gcd(&k));
+                // The conductor: the least f | q with χ(a) = 1 for every unit a ≡ 1 (mod f).
+                let trivial_on = |f: u64| units.iter().zip(&values).all(|(&a, &k)| a % f != 1 % f || k == 0);
+                let true_conductor = (1..=q).find(|&f| q.is_multiple_of(f) && trivial_on(f)).unwrap_or(q);
+                let odd = q > 2 && g.value(n, q - 1).is_some_and(|k| k != 0);
+                let small = self.group(conductor);
+                let induced = units.iter().zip(&values).all(|(&a, &k)| {
+                    let x = small.value(inducing, a % conductor).unwrap_or(0);
+                    u128::from(x) * u128::from(g.lambda) == u128::from(k) * u128::from(small.lambda)
+                });
+                let mut findings = Findings::default();
+                for (name, ok) in [
+                    ("order", order == true_order),
+                    ("conductor", conductor == true_conductor),
+                    ("parity", parity == if odd { "odd" } else { "even" }),
+                    ("inducing", induced),
+                ] {
+                    if !ok {
+                        findings.push(jacobian_runtime::Finding::at(
+                            pointer(path, name),
+                            "WRONG",
+                            format!("wrong {name}"),
+                        ));
+                    }
+                }
+                findings.or_ok(())?;
+                true
+            }
             _ => {
                 let q = self.modulus(at("modulus")?, &pointer(path, "modulus"))?;
                 let n = self.index(q, at("index")?, &pointer(path, "index"))?;
+                let lambda = self.group(q).lambda;
+                let denominator = match map.get("denominator") {
+                    Some(d) => natural(d, &pointer(path, "denominator"))?,
+                    None => lambda,
+                };
+                if denominator == 0 {
+                    return bad(pointer(path, "denominator"), "NOT_POSITIVE", "a denominator is at least 1");
+                }
                 let values = array(at("values")?, &pointer(path, "values"))?;
                 self.work += values.len() as u64;
                 if self.work > MAX_WORK {
@@ -340,8 +397,19 @@ impl Replay<'_> {
                     };
                     let a = natural(a, &pointer(&vp, 0))?;
                     let k = if k.is_null() { None } else { Some(natural(k, &pointer(&vp, 1))?) };
+                    if k.is_some_and(|k| k >= denominator) {
+                        return bad(pointer(&vp, 1), "NOT_REDUCED", "an exponent lies in [0, denominator)");
+                    }
                     let g = self.group(q);
-                    if g.value(n, a % q) != k {
+                    // k/denominator and the true k'/λ as fractions of 1.
+                    let same = match (g.value(n, a % q), k) {
+                        (None, None) => true,
+                        (Some(x), Some(k)) => {
+                            u128::from(x) * u128::from(denominator) == u128::from(k) * u128::from(lambda)
+                        }
+                        _ => false,
+                    };
+                    if !same {
                         findings.push(jacobian_runtime::Finding::at(vp, "WRONG_VALUE", "χ(a) differs"));
                     }
                 }
@@ -591,6 +659,50 @@ mod tests {
         assert!(count > 100, "{count} mutants");
     }
 
+    /// (q, n, order, conductor, parity, inducing index), from PARI/GP (charorder,
+    /// zncharconductor, zncharisodd, znconreyconductor).
+    const CHARACTERS: [(u64, u64, u64, u64, &str, u64); 12] = [
+        (40, 7, 4, 20, "even", 7),
+        (5, 2, 4, 5, "odd", 2),
+        (8, 3, 2, 8, "odd", 3),
+        (12, 7, 2, 4, "odd", 3),
+        (63, 38, 6, 63, "even", 38),
+        (100, 3, 20, 100, "even", 3),
+        (1, 1, 1, 1, "even", 1),
+        (9, 8, 2, 3, "odd", 2),
+        (45, 19, 2, 5, "even", 4),
+        (16, 15, 2, 4, "odd", 3),
+        (243, 2, 162, 243, "odd", 2),
+        (1001, 500, 60, 1001, "even", 500),
+    ];
+
+    #[test]
+    fn orders_conductors_parities_and_inducing_characters_agree_with_pari() {
+        for (q, n, order, conductor, parity, inducing) in CHARACTERS {
+            let r = |o: u64, f: u64, p: &str, m: u64| {
+                json!([{"kind": "character", "modulus": q.to_string(), "index": n.to_string(), "order": o.to_string(),
+                        "conductor": f.to_string(), "parity": p, "inducing": m.to_string()}])
+            };
+            assert!(accepted(r(order, conductor, parity, inducing)), "{q}.{n}");
+            let other = if parity == "odd" { "even" } else { "odd" };
+            let mut wrong = vec![r(order + 1, conductor, parity, inducing), r(order * 2, conductor, parity, inducing)];
+            wrong.extend([r(order, conductor, other, inducing), r(order, q * 2, parity, inducing)]);
+            if order > 1 {
+                wrong.push(r(order / 2, conductor, parity, inducing));
+            }
+            // A proper divisor or multiple of the conductor within q, and another inducing index.
+            for f in (1..=q).filter(|f| q % f == 0 && *f != conductor) {
+                wrong.push(r(order, f, parity, if f == 1 { 1 } else { (1..=f).find(|m| m.gcd(&f) == 1).unwrap() }));
+            }
+            for m in (1..=conductor).filter(|m| m.gcd(&conductor) == 1 && *m != inducing).take(3) {
+                wrong.push(r(order, conductor, parity, m));
+            }
+            for w in wrong {
+                assert!(!accepted(w.clone()), "{q}.{n}: accepted {w}");
+            }
+        }
+    }
+
     #[test]
     fn malformed_claims_are_rejected_and_limits_inconclusive() {
         for bad in [
@@ -603,6 +715,12 @@ mod tests {
             json!([{"kind": "values", "modulus": "40", "index": "7", "values": [], "extra": 1}]),
         ] {
             assert!(matches!(run(json!({ "relations": bad })), Verdict::Rejected { .. }), "{bad}");
+        }
+        // χ_5(2, 2) = i = e(1/4) = e(2/8) = e(3/12); over another denominator the exponent scales.
+        let v = |d: &str, k: &str| json!([{"kind": "values", "modulus": "5", "index": "2", "denominator": d, "values": [["2", k]]}]);
+        assert!(accepted(v("4", "1")) && accepted(v("8", "2")) && accepted(v("12", "3")));
+        for (d, k) in [("8", "1"), ("4", "3"), ("2", "1"), ("0", "0"), ("4", "5")] {
+            assert!(!accepted(v(d, k)), "{d} {k}");
         }
         let huge = json!([{"kind": "kernel", "modulus": "100001", "index": "1", "residues": []}]);
         assert!(matches!(run(json!({ "relations": huge })), Verdict::Inconclusive { .. }));

@@ -18,7 +18,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::cas::{self, Answer, Gp, Query};
+use crate::cas::{self, Answer, Claim, Gp, Query};
 use crate::integer::{big, decimal};
 
 pub mod algebra;
@@ -160,7 +160,7 @@ impl Query for Properties {
     type Output = CharacterOutput;
 
     fn describe(&self) -> Describe {
-        cas::describe(
+        let d = cas::describe(
             "dirichlet_character.compute.properties",
             "Dirichlet character: order, conductor, parity, values",
             "The order, conductor, parity, primitivity and values χ(a) of the Dirichlet character χ_q(n, ·) in \
@@ -169,7 +169,8 @@ impl Query for Properties {
              znconreychar, charorder, zncharconductor, zncharisodd, znconreyconductor, chareval): its order, \
              conductor, parity, whether it is primitive or real, the Conrey label of the primitive character \
              inducing it, and values χ(a) as exponents k of e^(2πik/order) (exactly −1, 0 or 1 when real); \
-             optionally the whole value table for q ≤ 10^4.",
+             optionally the whole value table for q ≤ 10^4. VERIFY replays the order, conductor, parity, inducing \
+             character and values from Conrey's construction (jacobian.check.dirichlet_characters, q ≤ 10^5).",
             &[
                 "dirichlet-character",
                 "character",
@@ -180,7 +181,8 @@ impl Query for Properties {
                 "character-values",
                 "number-theory",
             ],
-        )
+        );
+        cas::checked(d, &[RELATIONS])
     }
     cas::on_pari!();
     fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
@@ -258,7 +260,7 @@ impl Query for Properties {
         } else {
             None
         };
-        Ok(CharacterOutput {
+        let output = CharacterOutput {
             label: format!("{}.{}", i.modulus, i.index),
             order: decimal(&order),
             primitive: conductor == i.modulus,
@@ -268,8 +270,40 @@ impl Query for Properties {
             conductor,
             values,
             table,
-        }
-        .into())
+        };
+        let claim = properties_claim(i, &output);
+        Ok(Answer::from(output).claim(claim))
+    }
+}
+
+/// Evidence kind of `jacobian.check.dirichlet_characters`.
+const RELATIONS: &str = "dirichlet_character.relations/v1";
+
+/// The character's order, conductor, parity and inducing character, and its values (arguments
+/// reduced modulo q, exponents over the order), as relations of `jacobian.check.dirichlet_characters`.
+fn properties_claim(i: &CharacterInput, o: &CharacterOutput) -> Claim {
+    let q = big(&i.modulus);
+    let (modulus, index) = (i.modulus.to_string(), i.index.to_string());
+    let parity = match o.parity {
+        Parity::Even => "even",
+        Parity::Odd => "odd",
+    };
+    let mut values: Vec<Value> =
+        o.values.iter().map(|v| json!([big(&v.a).mod_floor(&q).to_string(), v.exponent])).collect();
+    if let Some(table) = &o.table {
+        values.extend(table.iter().enumerate().map(|(a, k)| json!([a.to_string(), k.map(|k| k.to_string())])));
+    }
+    let relations = json!([
+        {"kind": "character", "modulus": modulus, "index": index, "order": o.order, "conductor": o.conductor,
+         "parity": parity, "inducing": o.inducing.index},
+        {"kind": "values", "modulus": modulus, "index": index, "denominator": o.order, "values": values},
+    ]);
+    Claim {
+        kind: RELATIONS,
+        semantics: "urn:jacobian:semantics:dirichlet-character-relations:v1",
+        format: "CONREY_REPLAY_V1",
+        claim: json!({ "relations": relations }),
+        candidate: json!({}),
     }
 }
 
