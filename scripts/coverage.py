@@ -155,6 +155,7 @@ MAPPING = {
     "finite_field.matrix.rank.compute": ("matrix.compute.invariants", "`rank` of a matrix over F_p"),
     "finite_field.linear_map.rank.compute": ("matrix.compute.invariants", "`rank` of the map's matrix over F_p"),
     "finite_field.quotient.reduce.compute": ("polynomial.ideal.membership", "`normal_form` over F_p"),
+    "number_theory.binary_quadratic_form.representations.compute": ("quadratic_form.binary.represent", "positive definite forms"),
     "number_theory.binary_quadratic_form.evaluate": (QF_OP, "`evaluate` on [[a, b], [c]]"),
     "number_theory.prime_affine_forms.interval_count.compute": (AFF_I, "`condition: prime`: `count`"),
     "number_theory.prime_affine_forms.interval_enumerate.compute": (AFF_I, "`list: true`"),

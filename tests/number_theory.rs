@@ -334,6 +334,8 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             json!({"low": 1, "high": 2_000_000, "statistic": "consecutive_sums"}),
             "/input/high",
         ),
+        ("quadratic_form.binary.represent", json!({"form": [1, 3, 1], "n": 5}), "/input/form"),
+        ("quadratic_form.binary.represent", json!({"form": [1, 0, 1], "n": 1_000_000_000_000_001u64}), "/input/n"),
         ("number_theory.numerical_semigroup.invariants", json!({"generators": [4, 6]}), "/input/generators"),
         ("number_theory.numerical_semigroup.invariants", json!({"generators": [3, 0]}), "/input/generators/1"),
         (
@@ -350,6 +352,44 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             "number_theory.numerical_semigroup.factorizations",
             json!({"generators": [3, 5], "element": 7, "limit": 100_001}),
             "/input/limit",
+        ),
+        (
+            "number_field.compute.automorphisms",
+            json!({"polynomial": [1, 0, 1], "operation": {"apply": {"automorphism": [0, 1, 5], "elements": [[1]]}}}),
+            "/input/operation/apply/automorphism",
+        ),
+        (
+            "number_field.compute.automorphisms",
+            json!({"polynomial": [1, 0, 1], "operation": {"compose": {"automorphisms": [[0, 1]]}}}),
+            "/input/operation/compose/automorphisms",
+        ),
+        ("number_field.compute.automorphisms", json!({"polynomial": [0, 1, 1]}), "/input/polynomial"),
+        (
+            "number_field.compute.galois_correspondence",
+            json!({"polynomial": [1, 0, 1], "operation": {"compositum": {"polynomial": [1, 0]}}}),
+            "/input/operation/compositum/polynomial/1",
+        ),
+        (
+            "number_field.compute.galois_correspondence",
+            json!({"polynomial": [1, 0, 1], "operation": {"fixed_field": {"automorphisms": []}}}),
+            "/input/operation/fixed_field/automorphisms",
+        ),
+        (
+            "number_field.compute.relative_norm_trace",
+            json!({"polynomial": [1, 0, 1], "subfield": [1], "elements": [[1, 2, 3]]}),
+            "/input/elements/0",
+        ),
+        ("number_field.compute.embeddings", json!({"polynomial": [-2, 0, 1], "digits": 501}), "/input/digits"),
+        (
+            "number_field.compute.embeddings",
+            json!({"polynomial": [-2, 0, 1], "operation": {"order": {"elements": [[1], [2]], "embedding": 2}}}),
+            "/input/operation/order/embedding",
+        ),
+        (
+            "number_field.compute.embeddings",
+            json!({"polynomial": [-2, 0, 1],
+                   "operation": {"power_sums": {"element": [0, 1], "embedding": 0, "exponent": 11}}}),
+            "/input/operation/power_sums/exponent",
         ),
     ] {
         let r = jac.run(CapabilityRequest::new(id, input.clone())).await;
@@ -415,6 +455,7 @@ async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
         ("non-coprime graph of a set of integers", "number_theory.construct.arithmetic_graph"),
         ("maximal prime gaps in an interval, gap frequencies", "number_theory.compute.interval_statistics"),
         ("ways to write n as a sum of consecutive integers", "number_theory.compute.interval_statistics"),
+        ("all integer solutions of x^2 + xy + y^2 = n", "quadratic_form.binary.represent"),
         ("Frobenius number and genus of a numerical semigroup", "number_theory.numerical_semigroup.invariants"),
         (
             "Frobenius coin problem: the largest amount coins of 6, 9 and 20 cannot pay",
@@ -429,6 +470,16 @@ async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
             "set of lengths and catenary degree of n in a numerical semigroup",
             "number_theory.numerical_semigroup.factorizations",
         ),
+        ("apply a field automorphism to an element of a number field", "number_field.compute.automorphisms"),
+        ("compose and invert automorphisms of a number field", "number_field.compute.automorphisms"),
+        ("galois correspondence: subgroups and their fixed fields", "number_field.compute.galois_correspondence"),
+        ("compositum of two number fields", "number_field.compute.galois_correspondence"),
+        (
+            "relative norm and relative trace of an element down to a subfield",
+            "number_field.compute.relative_norm_trace",
+        ),
+        ("real and complex embeddings of a number field", "number_field.compute.embeddings"),
+        ("compare two algebraic numbers exactly in a real embedding", "number_field.compute.embeddings"),
     ] {
         let r = jac.find_value(&json!({"query": query})).unwrap();
         let ids: Vec<&str> = r.matches.iter().map(|m| m.capability_id.as_str()).collect();

@@ -239,5 +239,15 @@ for p in [5, 7, 11, 13]:
     case("quadratic_form.compute.operation", {"coefficients": [[1]], "operation": {"modular_values": {"modulus": p}}},
          {"counts": counts})
 
+# quadratic_form.binary.represent: every (x, y) in the box |x| ≤ √(4cn/|D|), |y| ≤ √(4an/|D|), by brute force.
+for (a, b, c), n in [((1, 0, 1), 25), ((1, 0, 1), 0), ((1, 1, 1), 91), ((1, 0, 1), 3), ((2, 1, 3), 60), ((1, 0, 5), 189),
+                     ((3, 2, 3), 200), ((1, 0, 1), 5 ** 6), ((7, 3, 11), 1000)] + [
+        ((rng.randrange(1, 9), rng.randrange(-5, 6), rng.randrange(7, 15)), rng.randrange(0, 3000)) for _ in range(6)]:
+    D = b * b - 4 * a * c
+    X, Y = math.isqrt(4 * c * n // -D) + 1, math.isqrt(4 * a * n // -D) + 1
+    sols = sorted([x, y] for x in range(-X, X + 1) for y in range(-Y, Y + 1) if a * x * x + b * x * y + c * y * y == n)
+    case("quadratic_form.binary.represent", {"form": [a, b, c], "n": n},
+         {"solutions": sols, "count": len(sols), "primitive_count": sum(1 for x, y in sols if math.gcd(x, y) == 1)})
+
 for c in CASES:
     print(json.dumps(c))

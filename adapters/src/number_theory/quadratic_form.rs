@@ -8,7 +8,7 @@ use jacobian_runtime::contract::{Diagnostic, Mode};
 use jacobian_runtime::objects::integer::DecimalInteger;
 use jacobian_runtime::typed::Describe;
 use num_bigint::BigInt;
-use num_traits::{Signed, Zero};
+use num_traits::{Signed, ToPrimitive, Zero};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -1262,5 +1262,111 @@ impl Query for FormOperations {
             }
         }
         Ok(out.into())
+    }
+}
+
+/// Largest y-range scanned by `quadratic_form.binary.represent`: 4·a·n/|D| ≤ this squared.
+pub const REPRESENT_MAX_SCAN: i128 = 10_000_000;
+
+/// Input of `quadratic_form.binary.represent`.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RepresentInput {
+    /// [a, b, c] for a positive definite a·x² + b·xy + c·y² (b² − 4ac < 0, a > 0), |a|, |b|, |c| ≤ 10^9.
+    pub form: Form,
+    /// The integer n ≥ 0 to represent (at most 10^15).
+    pub n: u64,
+}
+
+/// Output of `quadratic_form.binary.represent`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct RepresentOutput {
+    /// Every (x, y) with a·x² + b·xy + c·y² = n, lexicographically (at most 100,000 listed).
+    pub solutions: Vec<[i64; 2]>,
+    /// How many there are.
+    pub count: u64,
+    /// How many have gcd(x, y) = 1 (proper representations).
+    pub primitive_count: u64,
+}
+
+/// `quadratic_form.binary.represent`.
+pub struct Represent;
+
+impl Query for Represent {
+    type Input = RepresentInput;
+    type Output = RepresentOutput;
+
+    fn describe(&self) -> Describe {
+        cas::describe(
+            "quadratic_form.binary.represent",
+            "Representations of n by a binary quadratic form",
+            "Every integer solution (x, y) of a·x² + b·xy + c·y² = n for a positive definite binary quadratic form, \
+             with the number of proper (primitive) representations.",
+            "Native and exact: from 4a·Q = (2ax + by)² + |D|·y², every y with |D|·y² ≤ 4an is tried and x solved \
+             exactly by integer square roots (4an/|D| ≤ 10^14); lists all solutions, their number and the primitive \
+             ones (gcd(x, y) = 1).",
+            &["quadratic-form", "binary", "represent", "representations", "solutions", "sum-of-squares", "diophantine"],
+        )
+    }
+    fn provider(&self) -> jacobian_runtime::contract::Provider {
+        cas::native(include_str!("quadratic_form.rs"))
+    }
+    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
+        vec![("x² + xy + y² = 91", Mode::Explore, json!({"form": [1, 1, 1], "n": 91}))]
+    }
+    fn validate(&self, i: &RepresentInput) -> Result<(), Diagnostic> {
+        let d = check_form(&i.form, "/form")?;
+        if !d.is_negative() {
+            return Err(Diagnostic::at("/form", "INDEFINITE", "a positive definite form (b² − 4ac < 0)"));
+        }
+        Ok(())
+    }
+    fn bounds(&self, i: &RepresentInput) -> Result<(), Refusal> {
+        let too = |at: &str, m: &str| Err(Refusal::Unsupported(Diagnostic::at(at, "TOO_LARGE", m)));
+        if let Some(k) = i.form.iter().position(|v| big(v).abs() > BigInt::from(1_000_000_000)) {
+            return too(&format!("/form/{k}"), "coefficients are at most 10^9 in absolute value");
+        }
+        if i.n > 1_000_000_000_000_000 {
+            return too("/n", "n is at most 10^15");
+        }
+        let [a, _, _] = i.form.each_ref().map(|v| big(v).to_i128().unwrap_or(0));
+        let d = discriminant(&i.form).abs().to_i128().unwrap_or(1).max(1);
+        if (4 * a).saturating_mul(i128::from(i.n)) / d > REPRESENT_MAX_SCAN * REPRESENT_MAX_SCAN {
+            return too("/n", "4·a·n/|D| is at most 10^14");
+        }
+        Ok(())
+    }
+    fn answer(&self, i: &RepresentInput, ctx: &AdapterContext) -> Result<Answer<RepresentOutput>, AdapterError> {
+        use num_integer::Roots as _;
+        let [a, b, c] = i.form.each_ref().map(|v| big(v).to_i128().unwrap_or(0));
+        let n = i128::from(i.n);
+        let d = b * b - 4 * a * c;
+        let top = ((4 * a * n) / -d).sqrt();
+        let mut solutions = vec![];
+        for y in -top..=top {
+            if y.rem_euclid(1 << 16) == 0 {
+                ctx.checkpoint()?;
+            }
+            // a·x² + (b·y)·x + (c·y² − n) = 0: x = (−b·y ± √Δ) / 2a with Δ = 4an + D·y².
+            let delta = 4 * a * n + d * y * y;
+            if delta < 0 {
+                continue;
+            }
+            let r = delta.sqrt();
+            if r * r != delta {
+                continue;
+            }
+            for s in if r == 0 { vec![r] } else { vec![-r, r] } {
+                let num = -b * y + s;
+                if num.rem_euclid(2 * a) == 0 {
+                    solutions.push([(num / (2 * a)) as i64, y as i64]);
+                }
+            }
+        }
+        solutions.sort_unstable();
+        let count = solutions.len() as u64;
+        let primitive_count = solutions.iter().filter(|[x, y]| num_integer::Integer::gcd(x, y) == 1).count() as u64;
+        solutions.truncate(100_000);
+        Ok(RepresentOutput { solutions, count, primitive_count }.into())
     }
 }
