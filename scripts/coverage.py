@@ -434,9 +434,16 @@ def described():
 def registered():
     """(source file, struct) of every capability in lib.rs's bundled list."""
     text = (SRC / "lib.rs").read_text(encoding="utf-8")
+    paths = [m.group(1) for m in re.finditer(r"Typed::new\((?:Ask\()?((?:\w+::)+\w+)", text)]
+    # A pack registered as a whole (`all.extend(linear_algebra::adapters())`) lists its own.
+    for pack in re.findall(r"\.extend\((\w+)::adapters\(\)\)", text):
+        source = module_file([pack])
+        if source:
+            inner = source.read_text(encoding="utf-8")
+            paths += [f"{pack}::{m.group(1)}" for m in re.finditer(r"Typed::new\((?:Ask\()?((?:\w+::)+\w+)", inner)]
     out = set()
-    for m in re.finditer(r"Typed::new\((?:Ask\()?((?:\w+::)+\w+)", text):
-        segments = m.group(1).split("::")
+    for path_text in paths:
+        segments = path_text.split("::")
         if segments[-1] == "new":
             segments.pop()
         path = module_file(segments[:-1])
