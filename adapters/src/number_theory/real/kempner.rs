@@ -115,6 +115,10 @@ pub struct KempnerOutput {
     /// Progression: its index k (member = step·k + start).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub index: Option<DecimalInteger>,
+    /// Progression: how many digits the least member has (also when it is too long to write:
+    /// more than 2^28 / step digits).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub length: Option<usize>,
     /// Progression: its digits in the base, most significant first.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub digits: Option<Vec<u32>>,
@@ -220,6 +224,7 @@ impl Query for Kempner {
             contains: None,
             least: None,
             index: None,
+            length: None,
             digits: None,
         };
         Ok(match i.operation {
@@ -239,12 +244,20 @@ impl Query for Kempner {
             }
             KempnerOperation::Progression { step, start } => {
                 let found = progression(i.base, &allowed, step, start, &|| ctx.checkpoint())?;
-                let index = found.as_ref().map(|(n, _)| decimal(&((n - BigInt::from(start)) / BigInt::from(step))));
+                let least = match &found {
+                    Membership::Least(n, d) => Some((n, d)),
+                    _ => None,
+                };
                 KempnerOutput {
-                    contains: Some(found.is_some()),
-                    least: found.as_ref().map(|(n, _)| decimal(n)),
-                    index,
-                    digits: found.map(|(_, d)| d),
+                    contains: Some(found != Membership::Absent),
+                    least: least.map(|(n, _)| decimal(n)),
+                    index: least.map(|(n, _)| decimal(&((n - BigInt::from(start)) / BigInt::from(step)))),
+                    length: match &found {
+                        Membership::Absent => None,
+                        Membership::Least(_, d) => Some(d.len()),
+                        Membership::TooLong(t) => Some(*t),
+                    },
+                    digits: least.map(|(_, d)| d.clone()),
                     ..empty
                 }
             }
@@ -399,15 +412,26 @@ impl Bits {
     }
 }
 
-/// The least positive member of step·k + start (k ≥ 0) whose digits are all allowed, with
-/// those digits, or None when there is none.
+/// Whether a progression meets the restricted integers.
+#[derive(Debug, PartialEq, Eq)]
+enum Membership {
+    /// No member has only allowed digits.
+    Absent,
+    /// The least member and its digits.
+    Least(BigInt, Vec<u32>),
+    /// Some member has only allowed digits; the least has this many digits, too many to build
+    /// within the memory bound.
+    TooLong(usize),
+}
+
+/// The least positive member of step·k + start (k ≥ 0) whose digits are all allowed.
 fn progression(
     base: u32,
     allowed: &[u32],
     step: u64,
     start: i64,
     check: &Check<'_>,
-) -> Result<Option<(BigInt, Vec<u32>)>, AdapterError> {
+) -> Result<Membership, AdapterError> {
     let (a, b) = (step, u64::from(base));
     let target = start.rem_euclid(step as i64) as u64;
     let low = start.max(1) as u64;
@@ -456,7 +480,7 @@ fn progression(
     extend(&mut back, len)?;
     let valid = ld.iter().take_while(|d| allowed.contains(d)).count();
     if valid == len && low % a == target {
-        return Ok(Some((BigInt::from(low), ld)));
+        return Ok(Membership::Least(BigInt::from(low), ld));
     }
     let mut prefix_residue = vec![0u64; len + 1];
     for p in 0..len {
@@ -469,24 +493,22 @@ fn progression(
             let mut out = ld[..p].to_vec();
             out.push(e);
             complete(&back, (s * b + u64::from(e)) % a, rest, &mut out);
-            return Ok(Some((value(&out, base), out)));
+            return Ok(Membership::Least(value(&out, base), out));
         }
     }
     // Longer members: the residues reachable with exactly t digits, from t = len + 1, until the
     // target appears or the sets repeat (Brent), which proves it never will.
-    let step_set = |g: &Bits| {
-        let mut n = Bits::new(a);
-        for r in (0..a).filter(|&r| g.has(r)) {
-            for &d in allowed {
-                n.set((r * b + u64::from(d)) % a);
-            }
-        }
+    // Sets held as sorted residue lists: along long cycles they are often tiny.
+    let step_set = |g: &[u64]| {
+        let mut n: Vec<u64> =
+            g.iter().flat_map(|&r| allowed.iter().map(move |&d| (r * b + u64::from(d)) % a)).collect();
+        n.sort_unstable();
+        n.dedup();
         n
     };
-    let mut g = Bits::new(a);
-    for &d in allowed.iter().filter(|&&d| d != 0) {
-        g.set(u64::from(d) % a);
-    }
+    let mut g: Vec<u64> = allowed.iter().filter(|&&d| d != 0).map(|&d| u64::from(d) % a).collect();
+    g.sort_unstable();
+    g.dedup();
     for _ in 1..=len {
         check()?;
         g = step_set(&g);
@@ -494,15 +516,17 @@ fn progression(
     let mut t = len + 1;
     let (mut saved, mut power, mut lam) = (g.clone(), 1usize, 0usize);
     loop {
-        if g.has(target) {
+        if g.binary_search(&target).is_ok() {
             break;
         }
-        check()?;
+        if lam % 1024 == 0 {
+            check()?;
+        }
         g = step_set(&g);
         t += 1;
         lam += 1;
         if g == saved {
-            return Ok(None);
+            return Ok(Membership::Absent);
         }
         if lam == power {
             saved = g.clone();
@@ -510,12 +534,15 @@ fn progression(
             lam = 0;
         }
     }
+    if (t as u64 + 1) * a > MAX_BITS {
+        return Ok(Membership::TooLong(t));
+    }
     extend(&mut back, t)?;
     let lead = allowed.iter().copied().find(|&d| d != 0 && back[t - 1].has(u64::from(d) % a));
     let lead = lead.unwrap_or(1); // some leading digit reaches the target: g held it
     let mut out = vec![lead];
     complete(&back, u64::from(lead) % a, t - 1, &mut out);
-    Ok(Some((value(&out, base), out)))
+    Ok(Membership::Least(value(&out, base), out))
 }
 
 fn value(digits: &[u32], base: u32) -> BigInt {
@@ -564,7 +591,11 @@ mod tests {
                 let allowed: Vec<u32> = (0..base).filter(|&d| d != excluded).collect();
                 for step in 1..30u64 {
                     for start in [-5i64, 0, 1, 7, 100, 12345] {
-                        let got = progression(base, &allowed, step, start, &ctx).unwrap().map(|(n, _)| n);
+                        let got = match progression(base, &allowed, step, start, &ctx).unwrap() {
+                            Membership::Least(n, _) => Some(n),
+                            Membership::Absent => None,
+                            Membership::TooLong(t) => panic!("{t} digits"),
+                        };
                         let limit = 20_000;
                         let want = brute(base, &allowed, step, start, limit).map(BigInt::from);
                         // Brute force sees only the first `limit` members.
