@@ -525,6 +525,7 @@ async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
         ("standard monomials of a monomial ideal in degree d", "monomial_ideal.compute.standard_monomials"),
         ("syzygies of a list of polynomials", "polynomial.ideal.syzygies"),
         ("singular points of a plane curve, nodes and cusps", "algebraic_geometry.plane_curve.singular_points"),
+        ("does f vanish on the variety, radical membership", "polynomial.ideal.radical_membership"),
     ] {
         let r = jac.find_value(&json!({"query": query})).unwrap();
         let ids: Vec<&str> = r.matches.iter().map(|m| m.capability_id.as_str()).collect();

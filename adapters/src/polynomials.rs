@@ -59,6 +59,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(ideals::GroebnerBasis))),
         Arc::new(Typed::new(Ask(ideals::Membership))),
         Arc::new(Typed::new(Ask(ideals::Nullstellensatz))),
+        Arc::new(Typed::new(Ask(ideals::RadicalMembership))),
         Arc::new(Typed::new(Ask(ideals::Elimination))),
         Arc::new(Typed::new(Ask(ideals::Dimension))),
         Arc::new(Typed::new(Ask(ideals::Decomposition))),

@@ -525,5 +525,10 @@ for f in [y ** 2 - x ** 3 - x ** 2, y ** 2 - x ** 3, x ** 2 + y ** 2 - 1, (x ** 
     case("algebraic_geometry.plane_curve.singular_points", {"variables": ["x", "y"], "polynomial": txt(f)}, {"singular": len(sols) > 0, "count": len(sols), "rational_points": rational})
 case("algebraic_geometry.plane_curve.singular_points", {"variables": ["x", "y"], "polynomial": "(x - y)^2*(x + y)"}, {"singular": True, "finitely_many": False})
 
+# polynomial.ideal.radical_membership: the Rabinowitsch trick with SymPy's bases.
+for polys, f in [([x ** 2, y ** 2], x + y), ([x ** 3 - y ** 2, y], x), ([x * y, x - y], x + 3 * y), ([x ** 2 + 1], x), ([x * y - 1], x ** 2)]:
+    member = gb(polys + [1 - t * f], [x, y, z, t]) == [1]
+    case("polynomial.ideal.radical_membership", {"variables": ["x", "y", "z"], "generators": [txt(p) for p in polys], "polynomial": txt(f)}, {"member": member}, None if member else "COMPUTED")
+
 for c in CASES:
     print(json.dumps(c))

@@ -410,6 +410,113 @@ impl Query for Membership {
     }
 }
 
+/// Output of `polynomial.ideal.radical_membership`.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct RadicalOutput {
+    /// Whether the polynomial is in the radical √I (some power of it is in I).
+    pub member: bool,
+    /// The least k ≤ 64 with fᵏ ∈ I, when there is one.
+    pub exponent: Option<u32>,
+    /// Cofactors cᵢ with Σ cᵢ·generatorᵢ = fᵏ.
+    pub cofactors: Option<Vec<String>>,
+}
+
+/// `polynomial.ideal.radical_membership`.
+pub struct RadicalMembership;
+
+/// `p` in one more variable (its exponent 0).
+fn pad(p: &Poly) -> Poly {
+    Poly::from_terms(p.terms().map(|(m, c)| {
+        let mut e = m.clone();
+        e.push(0);
+        (e, c.clone())
+    }))
+}
+
+impl Query for RadicalMembership {
+    type Input = MembershipInput;
+    type Output = RadicalOutput;
+
+    fn describe(&self) -> Describe {
+        cas::checked(
+            cas::describe(
+                "polynomial.ideal.radical_membership",
+                "Radical membership: does a polynomial vanish on the variety of an ideal",
+                "Whether a polynomial lies in the radical of an ideal (equivalently, vanishes wherever the generators \
+                 all vanish, over the algebraic closure), with the least power f^k in the ideal and its cofactors.",
+                "Decides radical membership over Q or F_p on Singular by the Rabinowitsch trick (1 is in I + (1 - t f)), \
+                 then finds the least k <= 64 with f^k in I and lifts it to cofactors. VERIFY re-expands \
+                 f^k = sum c_i g_i, which proves membership in the radical.",
+                &[
+                    "polynomial",
+                    "ideal",
+                    "radical",
+                    "radical-membership",
+                    "rabinowitsch",
+                    "vanishes",
+                    "variety",
+                    "nullstellensatz",
+                ],
+            ),
+            &[super::IDENTITIES],
+        )
+    }
+    cas::on_backend!(SINGULAR);
+    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
+        vec![(
+            "x + y in √(x^2, y^2)?",
+            Mode::Verify,
+            json!({"variables": ["x", "y"], "generators": ["x^2", "y^2"], "polynomial": "x + y"}),
+        )]
+    }
+    fn validate(&self, i: &MembershipInput) -> Result<(), Diagnostic> {
+        membership_input(i).map(|_| ())
+    }
+    fn bounds(&self, i: &MembershipInput) -> Result<(), Refusal> {
+        let (r, g, f) = membership_input(i).map_err(super::refused)?;
+        ideal_bounds(&r, &g, "/generators")?;
+        ideal_bounds(&r, &[f], "/polynomial")
+    }
+    fn answer(&self, i: &MembershipInput, ctx: &AdapterContext) -> Result<Answer<RadicalOutput>, AdapterError> {
+        let (r, g, f) = membership_input(i).map_err(unsupported)?;
+        let n = r.n();
+        let wide = Ring { variables: [r.variables.clone(), vec!["t".into()]].concat(), domain: r.domain.clone() };
+        let padded: Vec<Poly> = g.iter().map(pad).collect();
+        let prog = singular_ideal(singular_ring(Program::new(SINGULAR), &wide, "dp"), "i", &padded);
+        let prog = singular_poly(prog.code("poly f = "), &pad(&f))
+            .code("; ideal j = i + ideal(1 - v")
+            .small(n as i64 + 1)
+            .code(
+                "*f); if (reduce(1, std(j)) != 0) { print(\"no\"); } else { ideal g = std(i); int k; int found = 0; \
+                 for (k = 1; k <= 64 && found == 0; k++) { if (reduce(f^k, g) == 0) { found = k; } } print(found); \
+                 if (found > 0) { matrix T = lift(i, f^found); int b; for (b = 1; b <= ncols(i); b++) { print(string(T[b, 1])); } } }",
+            );
+        let reply = ctx.backend(&prog)?;
+        let first = reply.lines.first().ok_or_else(|| AdapterError::Backend("Singular printed nothing".into()))?;
+        if first == "no" {
+            return Ok(RadicalOutput { member: false, exponent: None, cofactors: None }.into());
+        }
+        let k: u32 = first.trim().parse().map_err(|_| AdapterError::Backend(format!("Singular printed `{first}`")))?;
+        if k == 0 {
+            return Ok(RadicalOutput { member: true, exponent: None, cofactors: None }.into());
+        }
+        let mut cof = vec![];
+        for line in &reply.lines[1..] {
+            let p = from_singular(&wide, line)?;
+            if p.degree_in(n).is_some_and(|e| e > 0) {
+                return Err(AdapterError::Backend("a cofactor involves the auxiliary variable".into()));
+            }
+            cof.push(Poly::from_terms(p.terms().map(|(m, c)| (m[..n].to_vec(), c.clone()))));
+        }
+        if cof.len() != g.len() {
+            return Err(AdapterError::Backend("Singular printed a malformed lift".into()));
+        }
+        let claim = identities(&r, vec![equal(super::power(terms(&f), k), combination(&g, &cof))]);
+        let out = RadicalOutput { member: true, exponent: Some(k), cofactors: Some(super::printed(&r, &cof)) };
+        Ok(Answer::from(out).claim(claim))
+    }
+}
+
 /// Output of `polynomial.ideal.nullstellensatz`.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct NullstellensatzOutput {
@@ -1041,11 +1148,7 @@ pub(crate) type Points = (i64, Vec<Vec<String>>);
 
 /// The number of distinct solutions over the algebraic closure and the rational ones (sorted),
 /// or `None` when there are infinitely many.
-pub(crate) fn points(
-    r: &Ring,
-    g: &[Poly],
-    ctx: &AdapterContext,
-) -> Result<Option<Points>, AdapterError> {
+pub(crate) fn points(r: &Ring, g: &[Poly], ctx: &AdapterContext) -> Result<Option<Points>, AdapterError> {
     let prog = singular_ideal(singular_ring(Program::new(SINGULAR), r, "dp"), "i", g).code(
         "LIB \"primdec.lib\"; ideal g = std(i); if (vdim(g) < 0) { print(\"positive\"); } else { print(vdim(std(radical(i)))); \
          list L = minAssGTZ(i); int k; for (k = 1; k <= size(L); k++) { ideal P = std(L[k]); if (vdim(P) == 1) { print(string(P)); } kill P; } }",
