@@ -79,6 +79,9 @@ CHARS = "dirichlet_character.enumerate.group"
 CHAR_OP = "dirichlet_character.compute.operation"
 CHAR_B = "dirichlet_character.compute.bernoulli"
 NF_INV = "number_field.compute.invariants"
+NF_AUT = "number_field.compute.automorphisms"
+NF_EMB = "number_field.compute.embeddings"
+NF_GAL = "number_field.compute.galois_correspondence"
 ZEROS = "finite_field.count.zeros"
 DIRICHLET = "arithmetic.compute.dirichlet"
 COVERING = "congruence.compute.covering"
@@ -335,6 +338,22 @@ MAPPING = {
     "number_field.polynomial.splitting_field.compute": ("number_field.compute.splitting_field", None),
     "number_field.ring_of_integers.compute": (NF_INV, "`integral_basis`"),
     "number_field.unit_group.compute": ("number_field.compute.unit_group", None),
+    "number_field.automorphism.apply.compute": (NF_AUT, "`apply` (VERIFY)"),
+    "number_field.automorphism.apply_element.compute": (NF_AUT, "`apply` to elements (VERIFY)"),
+    "number_field.automorphism.compose.compute": (NF_AUT, "`compose` (VERIFY)"),
+    "number_field.automorphism.inverse.compute": (NF_AUT, "`inverse` (VERIFY)"),
+    "number_field.extension.automorphisms.compute": (NF_AUT, "`list`, `relative` (Aut(K/F))"),
+    "number_field.element.embedding_orbit.compute": (NF_EMB, "`evaluate` (also `orbit` of the automorphisms)"),
+    "number_field.embedding.apply_exact.compute": (NF_EMB, "`exact` (minimal polynomial, root, interval)"),
+    "number_field.embeddings.compute": (NF_EMB, "`list`"),
+    "number_field.real_embedding.element_order.compare": (NF_EMB, "`order`, exact"),
+    "number_field.real_embedding.binary_power_sum_gap_profile.compute": (NF_EMB, "`power_sums`"),
+    "number_field.galois.compositum.compute": (NF_GAL, "`compositum`"),
+    "number_field.galois.fixed_field.compute": (NF_GAL, "`fixed_field`"),
+    "number_field.galois.intermediate_stabilizer.compute": (NF_GAL, "`stabilizer`"),
+    "number_field.galois.subgroup.compute": (NF_GAL, "`subgroups`, `fixed_field` (the subgroup generated)"),
+    "number_field.galois_correspondence.compute": (NF_GAL, "`subgroups`"),
+    "number_field.relative_trace_norm.compute": ("number_field.compute.relative_norm_trace", None),
     # finite_field (latest): one polynomial over a prime field.
     "finite_field.polynomial.evaluate.compute": (FF_MAP, "`evaluate`"),
     "finite_field.polynomial.jacobian.compute": (FF_MAP, "`jacobian`"),
@@ -354,6 +373,8 @@ MAPPING = {
     "arithmetic.dirichlet_inverse.compute": (DIRICHLET, "`inverse`"),
     "arithmetic.mobius_transform.compute": (DIRICHLET, "`mobius_transform`"),
     "arithmetic.summatory_function.compute": ("number_theory.compute.summatory", None),
+    "arithmetic.real_quadratic.embeddings.compute": (NF_EMB, "`list`, `evaluate` on x² − d"),
+    "arithmetic.real_quadratic.order.compute": (NF_EMB, "`order` on x² − d, exact"),
     # diophantine (latest)
     "diophantine.continued_fraction.compute": (CF, None),
     "diophantine.convergents.compute": (CF, "`convergents`"),

@@ -22,12 +22,20 @@ use crate::cas::{self, Answer, Gp, Query};
 use crate::integer::{big, decimal};
 use crate::rational::Rational;
 
+mod automorphisms;
+mod correspondence;
+mod embeddings;
 mod galois;
+mod relative;
 mod units;
 
+pub use automorphisms::{AUTOMORPHISMS_MAX_DEGREE, Automorphisms};
+pub use correspondence::{COMPOSITUM_MAX_DEGREE, CORRESPONDENCE_MAX_DEGREE, GaloisCorrespondence};
 pub use galois::{
     GALOIS_MAX_DEGREE, GaloisGroup, SPLITTING_MAX_DEGREE, SUBFIELDS_MAX_DEGREE, SplittingField, Subfields,
 };
+pub use embeddings::{EMBEDDINGS_MAX_DEGREE, Embeddings, MAX_DECIMALS, MAX_POWER_SUM_EXPONENT};
+pub use relative::{RELATIVE_MAX_DEGREE, RelativeNormTrace};
 pub use units::{CLASS_MAX_DEGREE, ClassGroup, REGULATOR_DECIMALS, UnitGroup};
 
 const PARI: BackendKind = BackendKind::Pari;
