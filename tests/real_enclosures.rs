@@ -59,6 +59,42 @@ async fn kempner_enclosures_hold_published_values_and_are_tight() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kempner_enclosures_sit_inside_brute_force_bounds_in_other_bases() {
+    let jac = jacobian::builder().build().await.unwrap();
+    // Summing every restricted integer of at most K digits gives S_K ≤ sum ≤ S_K + T_K·c/(b − c),
+    // T_K the last block and c the allowed digits (each block is at most c/b times the one before).
+    for (base, excluded, blocks) in [
+        (5u64, vec![2u64, 3], 10u32),
+        (3, vec![0], 15),
+        (10, vec![0, 1, 2, 3, 4, 5, 6, 7], 15),
+        (16, vec![0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], 15),
+        (7, vec![1, 5], 6),
+    ] {
+        let allowed: Vec<u64> = (0..base).filter(|d| !excluded.contains(d)).collect();
+        let c = allowed.len() as f64;
+        let mut block: Vec<u64> = allowed.iter().copied().filter(|&d| d != 0).collect();
+        let (mut sum, mut last) = (0.0f64, 0.0f64);
+        for k in 1..=blocks {
+            last = block.iter().map(|&n| 1.0 / n as f64).sum();
+            sum += last;
+            if k < blocks {
+                block = block.iter().flat_map(|&m| allowed.iter().map(move |&a| m * base + a)).collect();
+            }
+        }
+        let (low, high) = (sum - 1e-9, sum + last * c / (base as f64 - c) + 1e-9);
+        let out = run(
+            &jac,
+            "number_theory.kempner.compute",
+            json!({"base": base, "excluded": excluded, "operation": {"series": {"digits": 20}}}),
+        )
+        .await;
+        let [lo, hi] = [0, 1].map(|k| out["decimal"][k].as_str().unwrap().parse::<f64>().unwrap());
+        assert!(low <= lo && hi <= high, "base {base} without {excluded:?}: [{lo}, {hi}] outside [{low}, {high}]");
+        assert!(hi - lo < 1e-15, "base {base}: loose");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn dickman_enclosures_hold_published_values_and_are_tight() {
     let jac = jacobian::builder().build().await.unwrap();
     let out = run(
