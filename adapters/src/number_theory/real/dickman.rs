@@ -225,8 +225,8 @@ pub(crate) struct Rho {
 impl Rho {
     pub(crate) fn new(places: u32, top: u32, check: &super::kempner::Check<'_>) -> Result<Rho, AdapterError> {
         let scale = BigInt::from(10).pow(places);
-        // 2^(−terms) ≤ 10^(−places)/256.
-        let terms = (f64::from(places) * std::f64::consts::LOG2_10).ceil() as usize + 8;
+        // 2^(−terms) ≤ 10^(−places)/256, and at least the 50 coefficients a caller may list.
+        let terms = ((f64::from(places) * std::f64::consts::LOG2_10).ceil() as usize + 8).max(MAX_TERMS as usize);
         let cut = ceil_div(&scale, &(BigInt::one() << terms));
         let mut log2 = Fixed::exact(BigInt::zero());
         for n in 1..=terms {
@@ -311,5 +311,8 @@ mod tests {
         let f = rho.at(&BigInt::from(2), &BigInt::one());
         assert_eq!(decimal(&(f.lo / BigInt::from(10).pow(10)), 30), "0.306852819440054690582767878541");
         assert!(f.hi <= scale);
+        // One decimal place still keeps every coefficient a caller may list.
+        let coarse = Rho::new(1 + GUARD, 2, &|| Ok(())).unwrap();
+        assert!(coarse.pieces.iter().all(|p| p.len() > MAX_TERMS as usize));
     }
 }
