@@ -411,7 +411,8 @@ def power_sums(fcs, alpha, k, m, D):
 
 
 for fcs, alpha, k, m, D in [([-1, -1, 1], [0, 1], 1, 8, 20), ([-1, -1, 1], [0, 1], 0, 6, 20), ([-2, 0, 1], [1, 1], 1, 7, 25),
-                            ([-1, -1, 0, 1], [0, 1], 0, 9, 20), ([-2, 0, 0, 1], [0, 1], 0, 5, 15)]:
+                            ([-1, -1, 0, 1], [0, 1], 0, 9, 20), ([-2, 0, 0, 1], [0, 1], 0, 5, 15),
+                            ([-2, 0, 1], [1], 0, 4, 10), ([-2, 0, 1], [2], 1, 5, 10)]:
     case(EMB, {"polynomial": fcs, "digits": D, "operation": {"power_sums": {"element": alpha, "embedding": k, "exponent": m}}},
          power_sums(fcs, alpha, k, m, D))
 

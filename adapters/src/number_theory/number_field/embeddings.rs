@@ -222,7 +222,7 @@ impl Embeddings {
                      m=(w->w/pollead(w))(minpoly(Mod(a,T))),E=fit(A),\
                      v=val(a,E,k),b=b0,F,j);while(1,F=enc(m,b);if(F!=0,\
                      j=select(i->n2(v[1]-F[1][i])<=(v[2]+F[2][i])^2,vector(poldegree(m),i,i));if(#j==1,break));\
-                     b*=2;E=fit(A);v=val(a,E,k));j=j[1];print(Vecrev(m));print(j-1);print(key(v[1]));\
+                     b*=2;if(b>400000,error(\"more than 400000 bits would be needed\"));E=fit(A);v=val(a,E,k));j=j[1];print(Vecrev(m));print(j-1);print(key(v[1]));\
                      print(if(j<=polsturm(m),iso(m,F[1][j],F[2][j]),[]))",
                 )
             }
@@ -239,10 +239,10 @@ impl Embeddings {
                 .small(i64::from(*exponent))
                 .code(
                     ");if(k>r1,print(\"no real embedding \",r1);return);my(P=vector(e+1,i,A[1]^(i-1)%T),U=List());\
-                     forvec(v=vector(e+1,i,[0,1]),listput(U,sum(i=1,e+1,v[i]*P[i])));\
-                     my(V=Set(U),[o,c]=srt(V,k),G=vector(#V-1,t,V[o[t+1]]-V[o[t]]),H=Set(G),[og,cg]=srt(H,k));\
-                     print(#U);print(#V);print(vector(#H,j,key(cg[og[j]][1])[1]));\
-                     print(vector(#H,j,#select(g->g==H[og[j]],G)));print(Vecrev(H[og[1]],n))",
+                     forvec(v=vector(e+1,i,[0,1]),listput(U,Vecrev(sum(i=1,e+1,v[i]*P[i]),n)));\
+                     my(V=apply(Polrev,Set(U)),[o,c]=srt(V,k),G=vector(#V-1,t,Vecrev(V[o[t+1]]-V[o[t]],n)),H=Set(G),\
+                     [og,cg]=srt(apply(Polrev,H),k));print(#U);print(#V);print(vector(#H,j,key(cg[og[j]][1])[1]));\
+                     print(vector(#H,j,#select(g->g==H[og[j]],G)));print(H[og[1]])",
                 ),
         }
     }
