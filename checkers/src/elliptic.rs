@@ -30,7 +30,8 @@
 //! * Over a prime field: with `"field": "p"` (a prime below 2^64, as a decimal string) the
 //!   coefficients and coordinates are residues in [0, p), the same relations are replayed with
 //!   arithmetic modulo p (multipliers and orders up to [`fp::MAX_FP_MULTIPLIER`]), and no torsion
-//!   part is allowed (see [`fp`]).
+//!   part is allowed; `"count": N` claims #E(F_p) = N and that the listed points are distinct, so
+//!   N listed points are all of E(F_p) (counted by the checker for p ≤ [`fp::MAX_COUNT_P`]; see [`fp`]).
 //!
 //! A numerator or denominator of more than [`MAX_DIGITS`] digits, more than [`MAX_POINTS`] points,
 //! more than [`MAX_RELATIONS`] relations, or a coordinate that grows past [`MAX_WORK_BITS`] bits
@@ -522,9 +523,12 @@ fn relations<L: Law>(
 fn replay(e: &Evidence, cx: &CheckContext) -> Step<String> {
     expect(e, ELLIPTIC_EVIDENCE, ELLIPTIC_SEMANTICS, ELLIPTIC_FORMAT, "elliptic curve")?;
     object(&e.candidate, "/candidate", &[])?;
-    let claim = object(&e.claim, "/claim", &["curve", "field", "points", "relations", "torsion"])?;
+    let claim = object(&e.claim, "/claim", &["curve", "field", "points", "relations", "torsion", "count"])?;
     if claim.contains_key("field") {
         return fp::replay(claim, cx);
+    }
+    if claim.contains_key("count") {
+        return bad("/claim/count", "NOT_OVER_F_P", "a point count speaks of a curve over F_p");
     }
     let a = array(field(claim, "/claim", "curve")?, "/claim/curve")?;
     if a.len() != 5 {

@@ -11,11 +11,14 @@ use super::{Law, relations};
 use crate::evidence::collected::{Findings, Step, Stop, array, bad, field, pointer};
 use crate::primality::is_small_prime;
 
+/// Largest p whose points the checker counts.
+pub const MAX_COUNT_P: u64 = 1_000_000;
+
 /// Largest |n| of a multiple or an order over F_p (an order's primes are found by trial
 /// division to 2^21 and a primality test of the cofactor).
 pub const MAX_FP_MULTIPLIER: i64 = 1_000_000_000_000_000_000;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Pt {
     Infinity,
     Affine(u64, u64),
@@ -73,6 +76,43 @@ impl FpCurve {
         let left = self.add(self.mul(y, y), self.mul(self.add(self.mul(a1, x), a3), y));
         let right = self.add(self.mul(self.add(self.mul(self.add(x, a2), x), a4), x), a6);
         left == right
+    }
+
+    /// #E(F_p): the point at infinity and, for each x, the solutions y of y² + (a1·x + a3)·y = f(x):
+    /// 1 + (D/p) of them for odd p, D = (a1·x + a3)² + 4f(x) (Euler's criterion); tried for p = 2.
+    fn count(&self, cx: &CheckContext) -> Step<u64> {
+        let [a1, a2, a3, a4, a6] = self.a;
+        let mut n = 1;
+        for x in 0..self.p {
+            if x % 4096 == 0 && cx.should_stop() {
+                return Err(Stop::interrupted());
+            }
+            let f = self.add(self.mul(self.add(self.mul(self.add(x, a2), x), a4), x), a6);
+            let b = self.add(self.mul(a1, x), a3);
+            if self.p == 2 {
+                n += (0..2).filter(|&y| self.add(self.mul(y, y), self.mul(b, y)) == f).count() as u64;
+                continue;
+            }
+            let d = self.add(self.mul(b, b), self.mul(4 % self.p, f));
+            n += match d {
+                0 => 1,
+                _ if self.power(d, (self.p - 1) / 2) == 1 => 2,
+                _ => 0,
+            };
+        }
+        Ok(n)
+    }
+
+    fn power(&self, x: u64, mut e: u64) -> u64 {
+        let (mut r, mut b) = (1, x);
+        while e > 0 {
+            if e & 1 == 1 {
+                r = self.mul(r, b);
+            }
+            b = self.mul(b, b);
+            e >>= 1;
+        }
+        r
     }
 
     fn neg(&self, p: &Pt) -> Pt {
@@ -193,12 +233,31 @@ pub(super) fn replay(claim: &Map<String, Value>, cx: &CheckContext) -> Step<Stri
         findings.push(Finding::at(pointer("/claim/points", i), "NOT_ON_CURVE", "the point is not on the curve mod p"));
     }
     findings.or_ok(())?;
-    let (count, findings, limit) = relations(&curve, &points, claim, cx)?;
+    let (count, mut findings, mut limit) = relations(&curve, &points, claim, cx)?;
+    let mut counted = String::new();
+    if let Some(n) = claim.get("count") {
+        let n = residue(n, "/claim/count", u64::MAX)?;
+        let mut seen = std::collections::HashSet::new();
+        for (i, q) in points.iter().enumerate() {
+            if !seen.insert(*q) {
+                findings.push(Finding::at(pointer("/claim/points", i), "DUPLICATE", "a point is listed twice"));
+            }
+        }
+        if p > MAX_COUNT_P {
+            limit.get_or_insert(format!("points are counted for p ≤ {MAX_COUNT_P} only"));
+        } else {
+            let actual = curve.count(cx)?;
+            if actual != n {
+                findings.push(Finding::at("/claim/count", "WRONG_COUNT", format!("#E(F_p) = {actual}")));
+            }
+            counted = format!(", #E(F_p) = {actual}");
+        }
+    }
     findings.or_ok(())?;
     if let Some(reason) = limit {
         return Err(Stop::Limit(reason));
     }
-    Ok(format!("non-singular curve over F_{p}, {} points on it, {count} relations replayed", points.len()))
+    Ok(format!("non-singular curve over F_{p}, {} points on it, {count} relations replayed{counted}", points.len()))
 }
 
 #[cfg(test)]
@@ -358,6 +417,33 @@ mod tests {
             }
         }
         assert!(count > 150, "{count} mutants rejected");
+    }
+
+    /// #E(F_p) from PARI/GP's ellcard: 100 for y² = x³ + 2x + 3 over F_97, 2 for
+    /// y² + xy + y = x³ + x + 1 over F_2, 6 for y² = x³ + 2x + 3 over F_7 (listed in full).
+    #[test]
+    fn point_counts_are_recounted_and_lists_must_be_distinct() {
+        let count = |c: &str, p: &str, pts: Value, n: &str| {
+            let curve: Vec<Value> = c.split_whitespace().map(|a| json!(a)).collect();
+            json!({"curve": curve, "field": p, "points": pts, "count": n})
+        };
+        assert!(accepted(&count("0 0 0 2 3", "97", json!([]), "100")));
+        assert!(accepted(&count("1 0 1 1 1", "2", json!(["infinity", ["1", "1"]]), "2")));
+        let all = json!(["infinity", ["2", "1"], ["2", "6"], ["3", "1"], ["3", "6"], ["6", "0"]]);
+        assert!(accepted(&count("0 0 0 2 3", "7", all.clone(), "6")));
+        for n in ["5", "7", "99", "101", "-1", "06"] {
+            assert!(!accepted(&count("0 0 0 2 3", "7", all.clone(), n)), "{n}");
+            assert!(!accepted(&count("0 0 0 2 3", "97", json!([]), n)), "{n}");
+        }
+        let mut twice = all.clone();
+        twice[5] = json!(["2", "1"]);
+        assert!(!accepted(&count("0 0 0 2 3", "7", twice, "6")));
+        assert!(matches!(
+            run(&count("0 0 0 2 3", "1000003", json!([]), "1")),
+            Verdict::Inconclusive { .. } | Verdict::Rejected { .. }
+        ));
+        let over_q = json!({"curve": ["0", "0", "0", "2", "3"], "points": [], "count": "1"});
+        assert!(matches!(run(&over_q), Verdict::Rejected { .. }));
     }
 
     #[test]

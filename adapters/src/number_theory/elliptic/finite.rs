@@ -290,8 +290,8 @@ impl Query for FiniteField {
                  {on_curve: {point}}, {add: {p, q}}, {negate: {point}}, {multiply: {point, n}}, {order: {point}}, \
                  {membership: {point, generators}}, points (p ≤ 10^5), twist or {base_change: {degree}}; points \
                  are [x, y] or \"infinity\" and must lie on the curve. VERIFY replays sums, multiples, orders and a \
-                 membership's combination with independent arithmetic modulo p (p < 2^64); a non-member stays \
-                 COMPUTED. Only prime fields F_p: for F_{p^k}, base_change gives the point counts.",
+                 membership's combination with independent arithmetic modulo p (p < 2^64), and recounts the \
+                 points of a complete list; a non-member stays COMPUTED. Only prime fields F_p: for F_{p^k}, base_change gives the point counts.",
                 &[
                     "elliptic-curve",
                     "finite-field",
@@ -489,9 +489,12 @@ impl Query for FiniteField {
                 if points.iter().any(|q| !on_curve(&a, &p, q)) {
                     return Err(AdapterError::Backend("PARI/GP listed a point that is not on E".into()));
                 }
+                // The claim: every listed point is on E, they are distinct, and #E(F_p) is their number.
+                let mut c = claim(&a, &p, &points, vec![]);
+                c.claim["count"] = json!(points.len().to_string());
                 out.count = Some(DecimalInteger::from(points.len() as i64));
                 out.points = Some(points);
-                Answer::from(out)
+                Answer::from(out).claim(c)
             }
             O::Twist => {
                 let (count, own) = (big(&decimal(given(1)?.int()?)), big(&decimal(given(2)?.int()?)));
