@@ -307,11 +307,11 @@ impl Query for Embeddings {
         vec![
             ("the embeddings of Q(θ), θ⁵ = θ + 1", Mode::Explore, json!({"polynomial": [-1, -1, 0, 0, 0, 1]})),
             (
-                "is 1 + √2 greater than √3 + √6 − 2 in the real embedding θ ↦ −√2 − √3? (K = Q(θ), θ⁴ − 10θ² + 1 = 0)",
+                "sort 1 + √2, √3 and 5/2 exactly: θ = √2 + √3 is embedding 3 of θ⁴ − 10θ² + 1, √2 = (θ³ − 9θ)/2, √3 = (11θ − θ³)/2",
                 Mode::Explore,
                 json!({"polynomial": [1, 0, -10, 0, 1],
-                       "operation": {"order": {"elements": [[1, "-9/2", 0, "1/2"], [-2, "9/2", -5, "-1/2"]],
-                                               "embedding": 0}}}),
+                       "operation": {"order": {"elements": [[1, "-9/2", 0, "1/2"], [0, "11/2", 0, "-1/2"], ["5/2"]],
+                                               "embedding": 3}}}),
             ),
             (
                 "gaps between the sums of distinct powers of the golden ratio, 1 + φ + … + φ^8",
