@@ -192,6 +192,11 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
         ("number_theory.dickman_rho.enclose", json!({"points": ["-1/2"]}), "/input/points/0"),
         ("number_theory.dickman_rho.enclose", json!({"points": ["1/0"]}), "/input/points/0"),
         ("number_theory.dickman_rho.enclose", json!({"points": ["2"], "digits": 101}), "/input/digits"),
+        (
+            "number_theory.dickman_rho.enclose",
+            json!({"points": ["2", format!("1/{}", "3".repeat(101))]}),
+            "/input/points/1",
+        ),
         ("number_theory.dickman_rho.enclose", json!({"points": ["2"], "terms": 51}), "/input/terms"),
         (
             "number_theory.diophantine_approximation.compute",

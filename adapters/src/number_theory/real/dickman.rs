@@ -31,6 +31,8 @@ pub const MAX_U: i64 = 20;
 pub const MAX_POINTS: usize = 1000;
 /// Most decimal places.
 pub const MAX_PLACES: u32 = 100;
+/// Most digits of a point's numerator and of its denominator.
+pub const MAX_POINT_DIGITS: usize = 100;
 /// Most coefficients listed per piece.
 pub const MAX_TERMS: u32 = 50;
 /// Guard digits of the fixed-point scale.
@@ -44,7 +46,7 @@ fn thirty() -> u32 {
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RhoInput {
-    /// The points u (rationals `p/q` or integers, 0 ≤ u ≤ 20; 1 to 1,000 of them).
+    /// The points u (rationals `p/q` or integers of at most 100 digits each, 0 ≤ u ≤ 20; 1 to 1,000 of them).
     pub points: Vec<Rational>,
     /// Decimal places of the enclosures (1 to 100; 30 by default).
     #[serde(default = "thirty")]
@@ -149,6 +151,9 @@ impl Query for DickmanRho {
         let too = |at: String, m: &str| Err(Refusal::Unsupported(Diagnostic::at(at, "TOO_LARGE", m)));
         if i.points.len() > MAX_POINTS {
             return too("/points".into(), "at most 1,000 points");
+        }
+        if let Some(k) = i.points.iter().position(|p| p.as_str().split('/').any(|t| t.len() > MAX_POINT_DIGITS)) {
+            return too(format!("/points/{k}"), "numerators and denominators of at most 100 digits");
         }
         if let Some(k) = i.points.iter().position(|p| {
             let (n, d) = p.parts();
