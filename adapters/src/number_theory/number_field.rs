@@ -31,10 +31,10 @@ mod units;
 
 pub use automorphisms::{AUTOMORPHISMS_MAX_DEGREE, Automorphisms};
 pub use correspondence::{COMPOSITUM_MAX_DEGREE, CORRESPONDENCE_MAX_DEGREE, GaloisCorrespondence};
+pub use embeddings::{EMBEDDINGS_MAX_DEGREE, Embeddings, MAX_DECIMALS, MAX_POWER_SUM_EXPONENT};
 pub use galois::{
     GALOIS_MAX_DEGREE, GaloisGroup, SPLITTING_MAX_DEGREE, SUBFIELDS_MAX_DEGREE, SplittingField, Subfields,
 };
-pub use embeddings::{EMBEDDINGS_MAX_DEGREE, Embeddings, MAX_DECIMALS, MAX_POWER_SUM_EXPONENT};
 pub use relative::{RELATIVE_MAX_DEGREE, RelativeNormTrace};
 pub use units::{CLASS_MAX_DEGREE, ClassGroup, REGULATOR_DECIMALS, UnitGroup};
 
