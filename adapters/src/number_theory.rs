@@ -45,6 +45,20 @@ use crate::integer::big;
 
 const PARI: BackendKind = BackendKind::Pari;
 
+/// Every prime up to `n`, increasing, by the sieve of Eratosthenes.
+pub(crate) fn primes_up_to(n: u64) -> Vec<u64> {
+    let n = n as usize;
+    let mut composite = vec![false; n + 1];
+    let mut out = vec![];
+    for p in 2..=n {
+        if !composite[p] {
+            out.push(p as u64);
+            (p * p..=n).step_by(p).for_each(|m| composite[m] = true);
+        }
+    }
+    out
+}
+
 /// Most digits `integer.factor` accepts: beyond, general factoring is out of reach, while
 /// numbers with small factors are still answered before the deadline.
 pub const FACTOR_MAX_DIGITS: usize = 400;

@@ -20,6 +20,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::primes_up_to;
 use crate::cas::{self, Answer, Query};
 use crate::primecert::is_prime_u64;
 use crate::rational::Rational;
@@ -73,19 +74,6 @@ fn validate_forms(forms: &[Form]) -> Result<(), Diagnostic> {
         }
     }
     Ok(())
-}
-
-/// Every prime up to `n`, increasing.
-fn primes_to(n: u64) -> Vec<u64> {
-    let mut composite = vec![false; n as usize + 1];
-    let mut out = vec![];
-    for p in 2..=n as usize {
-        if !composite[p] {
-            out.push(p as u64);
-            (p * p..=n as usize).step_by(p).for_each(|m| composite[m] = true);
-        }
-    }
-    out
 }
 
 /// ν: the residues n mod p (primality) or mod p² (squarefreeness) at which some form vanishes,
@@ -306,7 +294,7 @@ impl Query for LocalData {
     }
     fn bounds(&self, i: &LocalInput) -> Result<(), Refusal> {
         if i.wheel
-            && primes_to(i.prime_bound.min(100))
+            && primes_up_to(i.prime_bound.min(100))
                 .iter()
                 .try_fold(1u64, |w, &p| w.checked_mul(p).filter(|&w| w <= MAX_WHEEL))
                 .is_none()
@@ -322,7 +310,7 @@ impl Query for LocalData {
         let shifted: Vec<(i128, i128)> =
             i.forms.iter().map(|&[a, b]| (i128::from(a), i128::from(b) + i128::from(a) * shift)).collect();
         let k = i.forms.len();
-        let primes = primes_to(i.prime_bound);
+        let primes = primes_up_to(i.prime_bound);
         let mut local = vec![];
         // The partial product, exactly while P ≤ 1,000, and always enclosed in fixed point
         // (scaled by 10^40, rounded down and up at every step).
@@ -350,7 +338,7 @@ impl Query for LocalData {
             }
         }
         // Obstructions: primes ≤ k and primes dividing a content (of the shifted forms: the same contents).
-        let mut suspects = primes_to(k as u64);
+        let mut suspects = primes_up_to(k as u64);
         suspects.extend(content_primes(&i.forms));
         suspects.sort_unstable();
         suspects.dedup();
@@ -582,7 +570,7 @@ impl Query for Interval {
                     .max()
                     .unwrap_or(0);
                 let root = (top as f64).sqrt() as u64 + 1;
-                for (step, p) in primes_to(root.min(MAX_PRIME_BOUND)).into_iter().enumerate() {
+                for (step, p) in primes_up_to(root.min(MAX_PRIME_BOUND)).into_iter().enumerate() {
                     if step % 4096 == 0 {
                         ctx.checkpoint()?;
                     }

@@ -456,16 +456,8 @@ impl Query for Primorial {
         (i.n <= PRIMORIAL_MAX).then_some(()).ok_or_else(|| Diagnostic::at("/n", "OUT_OF_RANGE", "n is at most 100,000"))
     }
     fn answer(&self, i: &PrimorialInput, _: &AdapterContext) -> Result<Answer<PrimorialOutput>, AdapterError> {
-        let n = i.n.to_usize().unwrap_or(0);
-        let mut composite = vec![false; n + 1];
-        let (mut product, mut count) = (BigInt::one(), 0);
-        for p in 2..=n {
-            if !composite[p] {
-                product *= p;
-                count += 1;
-                (p * p..=n).step_by(p).for_each(|m| composite[m] = true);
-            }
-        }
-        Ok(PrimorialOutput { primorial: decimal(&product), prime_count: count }.into())
+        let primes = super::primes_up_to(i.n.to_u64().unwrap_or(0));
+        let product: BigInt = primes.iter().map(|&p| BigInt::from(p)).product();
+        Ok(PrimorialOutput { primorial: decimal(&product), prime_count: primes.len() as u64 }.into())
     }
 }

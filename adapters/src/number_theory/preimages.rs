@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::functions::{check_exponents, power_sums};
+use super::primes_up_to;
 use crate::cas::{self, Answer, Query};
 use crate::integer::decimal;
 use crate::primecert::is_prime_u64;
@@ -71,14 +72,7 @@ fn blocks(m: u64, k: u32, ctx: &AdapterContext) -> Result<Vec<(u64, u64, u64)>, 
         }
     }
     // e ≥ 2: σ_k(p^e) > p^(2k), so p ≤ m^(1/2k).
-    let top = m.nth_root(2 * k) as usize;
-    let mut composite = vec![false; top + 1];
-    for p in 2..=top {
-        if composite[p] {
-            continue;
-        }
-        (p * p..=top).step_by(p).for_each(|q| composite[q] = true);
-        let p = p as u64;
+    for p in primes_up_to(m.nth_root(2 * k)) {
         let pk = (p as u128).pow(k);
         let (mut sigma, mut power, mut pe) = (1 + pk, pk, p as u128);
         loop {

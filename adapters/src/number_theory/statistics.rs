@@ -15,6 +15,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::primes_up_to;
 use crate::cas::{self, Answer, Query};
 use crate::primecert::is_prime_u64;
 
@@ -108,17 +109,10 @@ fn factor_interval(low: u64, high: u64, ctx: &AdapterContext) -> Result<Vec<Vec<
     let len = (high - low + 1) as usize;
     let mut rest: Vec<u64> = (low..=high).collect();
     let mut factors: Vec<Vec<(u64, u32)>> = vec![vec![]; len];
-    let top = high.sqrt() as usize;
-    let mut composite = vec![false; top + 1];
-    for p in 2..=top {
-        if composite[p] {
-            continue;
-        }
-        (p * p..=top).step_by(p).for_each(|q| composite[q] = true);
-        if p % 4096 == 0 {
+    for (k, p) in primes_up_to(high.sqrt()).into_iter().enumerate() {
+        if k % 4096 == 0 {
             ctx.checkpoint()?;
         }
-        let p = p as u64;
         let first = low.div_ceil(p) * p;
         let mut n = first;
         while n <= high {

@@ -175,23 +175,9 @@ impl Map {
     fn terms(&self) -> u64 {
         self.compact.iter().map(|f| f.terms.len() as u64).sum::<u64>().max(1)
     }
-    /// Every point of F_p^n in lexicographic order, with the run's cancellation honoured.
-    fn each_point(&self, ctx: &AdapterContext, mut f: impl FnMut(&[u64])) -> Result<(), AdapterError> {
-        let mut x = vec![0u64; self.n];
-        for step in 0u64.. {
-            if step.is_multiple_of(1 << 14) {
-                ctx.checkpoint()?;
-            }
-            f(&x);
-            match (0..self.n).rev().find(|&a| x[a] + 1 < self.p) {
-                Some(a) => {
-                    x[a] += 1;
-                    x[a + 1..].iter_mut().for_each(|v| *v = 0);
-                }
-                None => return Ok(()),
-            }
-        }
-        Ok(())
+    /// Every point of F_p^n in lexicographic order.
+    fn each_point(&self, ctx: &AdapterContext, f: impl FnMut(&[u64])) -> Result<(), AdapterError> {
+        each_point(self.p, self.n, ctx, f)
     }
     /// How many points reach each value, the points reaching `value`, and the first collision.
     fn images(&self, ctx: &AdapterContext, value: Option<&Vec<u64>>) -> Result<Images, AdapterError> {
@@ -221,6 +207,25 @@ impl Map {
     fn index(&self, x: &[u64]) -> usize {
         x.iter().fold(0usize, |acc, &v| acc * self.p as usize + v as usize)
     }
+}
+
+/// Every point of F_p^n in lexicographic order, with the run's cancellation honoured.
+fn each_point(p: u64, n: usize, ctx: &AdapterContext, mut f: impl FnMut(&[u64])) -> Result<(), AdapterError> {
+    let mut x = vec![0u64; n];
+    for step in 0u64.. {
+        if step.is_multiple_of(1 << 14) {
+            ctx.checkpoint()?;
+        }
+        f(&x);
+        match (0..n).rev().find(|&a| x[a] + 1 < p) {
+            Some(a) => {
+                x[a] += 1;
+                x[a + 1..].iter_mut().for_each(|v| *v = 0);
+            }
+            None => return Ok(()),
+        }
+    }
+    Ok(())
 }
 
 /// What [`Map::images`] found.
@@ -455,11 +460,9 @@ impl Query for PolynomialMap {
                 let mut count = 0u64;
                 // Representatives: first non-zero coordinate 1 at position j, zeros before, anything after.
                 for j in 0..n {
-                    let rest = n - j - 1;
-                    let sub = Map { p, n: rest, ring: map.ring.clone(), polys: vec![], compact: vec![] };
                     let mut x = vec![0u64; n];
                     x[j] = 1;
-                    sub.each_point(ctx, |tail| {
+                    each_point(p, n - j - 1, ctx, |tail| {
                         x[j + 1..].copy_from_slice(tail);
                         if map.compact.iter().all(|f| f.at(&x, p) == 0) {
                             count += 1;
