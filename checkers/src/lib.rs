@@ -14,6 +14,7 @@ pub mod evidence;
 pub mod factorization;
 pub mod finite_field;
 pub mod graph;
+pub mod group;
 pub mod integer;
 pub mod matrix;
 pub mod modular;
@@ -55,6 +56,7 @@ pub fn bundled() -> Vec<SharedChecker> {
         Arc::new(graph::InducedTreeExhaustive),
         Arc::new(graph::HamiltonianCycleReplay),
         Arc::new(graph::ChromaticNumberCertificate),
+        Arc::new(group::PermutationGroupStatements),
         Arc::new(algebra::CountermodelReplay),
         Arc::new(partition::PartitionCoverage),
         Arc::new(witness::GraphPropertyWitness),

@@ -11,6 +11,7 @@ pub mod graph;
 pub mod integer;
 pub mod magma;
 pub mod matrix;
+pub mod permutation;
 pub mod polynomial;
 pub mod propositional;
 pub mod term;
@@ -141,6 +142,8 @@ impl ObjectRegistry {
             .with::<matrix::Vector>()
             .with::<matrix::Lattice>()
             .with::<matrix::AbelianGroup>()
+            .with::<permutation::PermutationGroup>()
+            .with::<permutation::FpGroup>()
             .with::<polynomial::Polynomial>()
             .with::<polynomial::PolynomialList>()
             .with::<polynomial::RationalFunction>()
