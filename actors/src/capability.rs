@@ -66,7 +66,7 @@ pub(crate) enum JobFailure {
 
 pub(crate) enum CapabilityMsg {
     Execute(Job),
-    Finished { panicked: Option<String>, overran: bool },
+    Finished { panicked: Option<String> },
 }
 
 pub(crate) struct CapabilityActor;
@@ -90,8 +90,8 @@ impl Actor for CapabilityActor {
         _: ActorRef<CapabilityMsg>,
         (id, shared): (String, Arc<Shared>),
     ) -> Result<CapabilityState, ActorProcessingErr> {
-        // Admission already bounds concurrency per capability; this bound only matters when
-        // the scheduler restarted and lost its books.
+        // Admission already bounds concurrency per capability; this bound is a second guard
+        // that does not rest on the scheduler's books.
         let limits = &shared.limits;
         let max_running = if limits.per_capability > 0 { limits.per_capability } else { limits.concurrency.max(1) };
         Ok(CapabilityState { id, shared, max_running, running: 0, waiting: VecDeque::new() })
@@ -107,14 +107,10 @@ impl Actor for CapabilityActor {
             CapabilityMsg::Execute(job) => {
                 st.waiting.push_back(job);
             }
-            CapabilityMsg::Finished { panicked, overran } => {
+            CapabilityMsg::Finished { panicked } => {
                 st.running = st.running.saturating_sub(1);
                 if let Some(why) = panicked {
                     record_panic(&st.shared, &st.id, &why);
-                }
-                if overran {
-                    crate::metrics::overrun(&st.id);
-                    st.shared.health.record_overrun(&st.id);
                 }
             }
         }
@@ -167,15 +163,16 @@ fn start(id: &str, shared: &Arc<Shared>, job: Job, myself: ActorRef<CapabilityMs
     tokio::task::spawn_blocking(move || {
         let Job { prepared, ctx, slot, reply, abandoned, conclude } = job;
         let (outcome, panicked) = invoke(prepared, &ctx);
-        let overran = abandoned.swap(true, Ordering::SeqCst);
-        if overran {
+        if abandoned.swap(true, Ordering::SeqCst) {
             shared.health.past_deadline(&id, -1);
+            crate::metrics::overrun(&id);
+            shared.health.record_overrun(&id);
         }
-        // The slot is released only now that the thread is done with the adapter. The actors'
-        // books are told before the run is answered, so that their work is under way, not
-        // competing with the caller, when it gets the answer.
+        // The slot is released only now that the thread is done with the adapter, and after
+        // the health board has seen an overrun. The actor is told before the run is answered,
+        // so that its work is under way, not competing with the caller, when it gets the answer.
         drop(slot);
-        let _ = myself.cast(CapabilityMsg::Finished { panicked, overran });
+        let _ = myself.cast(CapabilityMsg::Finished { panicked });
         deliver(outcome, conclude, reply);
     });
 }

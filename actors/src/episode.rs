@@ -35,7 +35,7 @@ use tokio_util::sync::CancellationToken;
 use crate::capability::{CapabilityMsg, Conclude, Job, JobFailure, JobOutcome};
 use crate::checking::{CheckReply, CheckRequest};
 use crate::records::EpisodeRecord;
-use crate::scheduler::{Admission, RunId, SchedulerMsg, SlotGuard, Ticket};
+use crate::scheduler::{Admission, Admissions, Admit, RunId, SchedulerMsg, SlotGuard, Ticket};
 use crate::shared::Shared;
 use crate::tenants::{Tenant, TenantId};
 
@@ -278,35 +278,30 @@ impl Run {
                 vec![Diagnostic::error("SCHEDULER_UNAVAILABLE", "the scheduler is restarting; retry")],
             ));
         };
-        let (tx, rx) = oneshot::channel();
         let ticket = Ticket {
             run_id: Arc::clone(&self.spec.run_id),
             capability_id: Arc::from(installed.id()),
             tenant: self.spec.tenant.clone(),
             cancel: self.watch.token.clone(),
         };
-        if scheduler.cast(SchedulerMsg::Admit(ticket, tx.into())).is_err() {
-            return Err(self.stop(
-                ExecutionStatus::BudgetExceeded,
-                vec![Diagnostic::error("SCHEDULER_UNAVAILABLE", "the scheduler is restarting; retry")],
-            ));
-        }
-        let admission = self.wait(rx).await;
+        let admission = match shared.admissions.admit(ticket) {
+            Admit::Now(admission) => Ok(admission),
+            Admit::Queued(rx) => match self.wait(rx).await {
+                Ok(Ok(admission)) => Ok(admission),
+                // The books dropped the sender without an answer: they never do.
+                Ok(Err(_)) => Ok(Admission::Cancelled),
+                Err(why) => {
+                    shared.admissions.withdraw(&self.spec.run_id);
+                    Err(why)
+                }
+            },
+        };
         self.queue_ms = self.spec.submitted.elapsed().as_secs_f64() * 1e3;
         let slot: SlotGuard = match admission {
-            Ok(Ok(Admission::Granted(slot))) => slot,
-            Ok(Ok(Admission::Refused(status, d))) => return Err(self.stop(status, vec![d])),
-            Ok(Ok(Admission::Cancelled)) => return Err(self.interrupted(Interrupt::Cancelled, "while queued")),
-            Ok(Err(_)) => {
-                return Err(self.stop(
-                    ExecutionStatus::BudgetExceeded,
-                    vec![Diagnostic::error("SCHEDULER_UNAVAILABLE", "the scheduler restarted; retry")],
-                ));
-            }
-            Err(why) => {
-                let _ = scheduler.cast(SchedulerMsg::Withdraw(Arc::clone(&self.spec.run_id)));
-                return Err(self.interrupted(why, "while waiting for an execution slot"));
-            }
+            Ok(Admission::Granted(slot)) => slot,
+            Ok(Admission::Refused(status, d)) => return Err(self.stop(status, vec![d])),
+            Ok(Admission::Cancelled) => return Err(self.interrupted(Interrupt::Cancelled, "while queued")),
+            Err(why) => return Err(self.interrupted(why, "while waiting for an execution slot")),
         };
         if let Err(refusal) =
             prepared.preflight(&RunBudget { wall: self.watch.deadline.saturating_duration_since(Instant::now()) })
@@ -337,7 +332,7 @@ impl Run {
             request.mode,
             self.std_deadline,
             self.watch.token.clone(),
-            progress_sink(&scheduler, &self.spec.run_id, self.spec.progress.clone()),
+            progress_sink(&shared.admissions, &self.spec.run_id, self.spec.progress.clone()),
             ArtifactWriter::new(Arc::clone(&tenant.store), Arc::clone(&self.spec.episode_id)),
         )
         .with_backends(Arc::clone(&shared.backends) as _);
@@ -678,12 +673,8 @@ fn in_input(d: Diagnostic) -> Diagnostic {
 /// Forwards adapter progress, at most every [`PROGRESS_INTERVAL`] except for the final
 /// report: to the caller directly (so every report precedes the result), and to the
 /// scheduler, which fans it out to whoever else watches the run.
-fn progress_sink(
-    scheduler: &ActorRef<SchedulerMsg>,
-    run_id: &RunId,
-    caller: Option<UnboundedSender<Progress>>,
-) -> ProgressSink {
-    let scheduler = scheduler.clone();
+fn progress_sink(books: &Arc<Admissions>, run_id: &RunId, caller: Option<UnboundedSender<Progress>>) -> ProgressSink {
+    let books = Arc::clone(books);
     let run_id = Arc::clone(run_id);
     let last: Mutex<Option<std::time::Instant>> = Mutex::new(None);
     Arc::new(move |p: Progress| {
@@ -695,7 +686,7 @@ fn progress_sink(
             if let Some(caller) = &caller {
                 let _ = caller.send(p.clone());
             }
-            let _ = scheduler.cast(SchedulerMsg::Progress(Arc::clone(&run_id), p));
+            books.progress(&run_id, &p);
         }
     })
 }

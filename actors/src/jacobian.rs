@@ -31,7 +31,7 @@ use crate::health::{Health, HealthBoard, HealthPolicy};
 use crate::reasoning::{ReasoningEntry, WriteAck};
 use crate::records::{Durability, ExperimentView, experiment_view};
 use crate::root::Root;
-use crate::scheduler::{SchedulerMsg, SchedulerSnapshot};
+use crate::scheduler::SchedulerSnapshot;
 use crate::shared::{InFlight, Shared, Slot};
 use crate::tenants::TenantId;
 use jacobian_runtime::backend::BackendPort as _;
@@ -218,6 +218,7 @@ impl JacobianBuilder {
             ),
             checkers: self.bundled_checkers.into_iter().chain(self.checkers).collect(),
             scheduler: Slot::default(),
+            admissions: crate::scheduler::Admissions::new(&limits),
             checker_supervisor: Slot::default(),
             capabilities: DashMap::new(),
             root_cancel: CancellationToken::new(),
@@ -420,21 +421,13 @@ impl Jacobian {
 
     /// Cancels a queued or running run; false when no such run is in flight.
     pub async fn cancel(&self, run_id: &str) -> bool {
-        let Some(s) = self.shared().scheduler.get() else { return false };
-        let (tx, rx) = oneshot::channel();
-        if s.cast(SchedulerMsg::Cancel(Arc::from(run_id), tx.into())).is_err() {
-            return false;
-        }
-        rx.await.unwrap_or(false)
+        self.shared().admissions.cancel(run_id)
     }
 
     /// Subscribes to a running run's progress; `None` when no such run is running.
     pub async fn watch(&self, run_id: &str) -> Option<UnboundedReceiver<Progress>> {
-        let s = self.shared().scheduler.get()?;
         let (tx, rx) = unbounded_channel();
-        let (ack, answered) = oneshot::channel();
-        s.cast(SchedulerMsg::Subscribe(Arc::from(run_id), tx, ack.into())).ok()?;
-        answered.await.ok()?.then_some(rx)
+        self.shared().admissions.subscribe(run_id, tx).then_some(rx)
     }
 
     /// Answers a `math.find` request over the visible catalog.
@@ -515,12 +508,7 @@ impl Jacobian {
 
     /// The scheduler's books.
     pub async fn snapshot(&self) -> SchedulerSnapshot {
-        let Some(s) = self.shared().scheduler.get() else { return SchedulerSnapshot::default() };
-        let (tx, rx) = oneshot::channel();
-        if s.cast(SchedulerMsg::Snapshot(tx.into())).is_err() {
-            return SchedulerSnapshot::default();
-        }
-        rx.await.unwrap_or_default()
+        self.shared().admissions.snapshot()
     }
 
     /// Every installed checker and whether it is authorized.

@@ -6,15 +6,22 @@
 //! skipping over ones whose capability is at its limit; a full queue refuses at once. A slot
 //! is held from admission until the adapter's thread really ends, so a thread that ignores
 //! cancellation keeps its slot and cannot oversubscribe the machine.
+//!
+//! The books ([`Admissions`]) are one short critical section that episodes, slot guards and
+//! the handle enter directly: a run that finds a free slot is admitted on its own task, without
+//! a round trip through an actor, and a released slot is handed to the next waiting run by the
+//! thread that released it. The scheduler actor routes checks to the checker tree, where a
+//! restart must not lose the route.
 
 use std::collections::{HashMap, VecDeque};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use jacobian_runtime::adapter::Progress;
 use jacobian_runtime::{Diagnostic, ExecutionStatus};
 use ractor::{Actor, ActorProcessingErr, ActorRef, RpcReplyPort};
 use serde::Serialize;
 use tokio::sync::mpsc::UnboundedSender;
+use tokio::sync::oneshot;
 use tokio_util::sync::CancellationToken;
 
 use crate::checking::{CheckReply, CheckRequest, CheckerSupMsg};
@@ -46,15 +53,20 @@ pub(crate) enum Admission {
 /// episode when the run never reached execution (or when the episode itself fails).
 pub(crate) struct SlotGuard {
     run_id: RunId,
-    scheduler: Option<ActorRef<SchedulerMsg>>,
+    books: Arc<Admissions>,
 }
 
 impl Drop for SlotGuard {
     fn drop(&mut self) {
-        if let Some(s) = &self.scheduler {
-            let _ = s.cast(SchedulerMsg::Release(Arc::clone(&self.run_id)));
-        }
+        self.books.release(&self.run_id);
     }
+}
+
+/// An admission request's outcome: decided at once, or queued until a slot frees (or the
+/// run is withdrawn, cancelled, or refused).
+pub(crate) enum Admit {
+    Now(Admission),
+    Queued(oneshot::Receiver<Admission>),
 }
 
 /// A snapshot of the scheduler's books.
@@ -71,14 +83,7 @@ pub struct SchedulerSnapshot {
 }
 
 pub(crate) enum SchedulerMsg {
-    Admit(Ticket, RpcReplyPort<Admission>),
-    Withdraw(RunId),
-    Release(RunId),
-    Cancel(RunId, RpcReplyPort<bool>),
-    Progress(RunId, Progress),
-    Subscribe(RunId, UnboundedSender<Progress>, RpcReplyPort<bool>),
     Check(Box<CheckRequest>, RpcReplyPort<CheckReply>),
-    Snapshot(RpcReplyPort<SchedulerSnapshot>),
 }
 
 pub(crate) struct Scheduler;
@@ -92,13 +97,20 @@ struct Running {
 
 struct Waiting {
     ticket: Ticket,
-    reply: RpcReplyPort<Admission>,
+    reply: oneshot::Sender<Admission>,
 }
 
-pub(crate) struct SchedulerState {
-    shared: Arc<Shared>,
-    myself: ActorRef<SchedulerMsg>,
+/// The scheduler's books, shared by every episode, slot guard and the handle.
+pub(crate) struct Admissions {
     slots: usize,
+    per_capability: usize,
+    per_tenant: usize,
+    queue_limit: usize,
+    books: Mutex<Books>,
+}
+
+#[derive(Default)]
+struct Books {
     running: HashMap<RunId, Running>,
     queue: VecDeque<Waiting>,
     by_capability: HashMap<Arc<str>, usize>,
@@ -108,69 +120,65 @@ pub(crate) struct SchedulerState {
 
 impl Actor for Scheduler {
     type Msg = SchedulerMsg;
-    type State = SchedulerState;
+    type State = Arc<Shared>;
     type Arguments = Arc<Shared>;
 
     async fn pre_start(
         &self,
-        myself: ActorRef<SchedulerMsg>,
+        _: ActorRef<SchedulerMsg>,
         shared: Arc<Shared>,
-    ) -> Result<SchedulerState, ActorProcessingErr> {
-        let slots = shared.limits.concurrency.max(1);
-        Ok(SchedulerState {
-            shared,
-            myself,
-            slots,
-            running: HashMap::new(),
-            queue: VecDeque::new(),
-            by_capability: HashMap::new(),
-            by_tenant: HashMap::new(),
-        })
+    ) -> Result<Arc<Shared>, ActorProcessingErr> {
+        Ok(shared)
     }
 
     async fn handle(
         &self,
         _: ActorRef<SchedulerMsg>,
         msg: SchedulerMsg,
-        st: &mut SchedulerState,
+        shared: &mut Arc<Shared>,
     ) -> Result<(), ActorProcessingErr> {
         match msg {
-            SchedulerMsg::Admit(ticket, reply) => st.admit(ticket, reply),
-            SchedulerMsg::Withdraw(run_id) => st.withdraw(&run_id),
-            SchedulerMsg::Release(run_id) => st.release(&run_id),
-            SchedulerMsg::Cancel(run_id, reply) => {
-                let _ = reply.send(st.cancel(&run_id));
-            }
-            SchedulerMsg::Progress(run_id, progress) => st.progress(&run_id, progress),
-            SchedulerMsg::Subscribe(run_id, tx, reply) => {
-                let found = st.running.get_mut(&run_id).map(|r| r.subscribers.push(tx)).is_some();
-                let _ = reply.send(found);
-            }
-            SchedulerMsg::Check(request, reply) => st.route_check(*request, reply),
-            SchedulerMsg::Snapshot(reply) => {
-                let _ = reply.send(st.snapshot());
-            }
+            SchedulerMsg::Check(request, reply) => route_check(shared, *request, reply),
         }
-        crate::metrics::scheduler_gauges(st.queue.len(), st.running.len());
         Ok(())
     }
 }
 
-impl SchedulerState {
-    fn fits(&self, capability: &str) -> bool {
-        let limit = self.shared.limits.per_capability;
-        self.running.len() < self.slots
-            && (limit == 0 || self.by_capability.get(capability).copied().unwrap_or(0) < limit)
+impl Admissions {
+    pub(crate) fn new(limits: &jacobian_runtime::policy::Limits) -> Arc<Self> {
+        Arc::new(Admissions {
+            slots: limits.concurrency.max(1),
+            per_capability: limits.per_capability,
+            per_tenant: limits.per_tenant,
+            queue_limit: limits.queue,
+            books: Mutex::new(Books::default()),
+        })
     }
 
-    fn admit(&mut self, ticket: Ticket, reply: RpcReplyPort<Admission>) {
-        if self.running.contains_key(&ticket.run_id) || self.queue.iter().any(|w| w.ticket.run_id == ticket.run_id) {
+    fn books(&self) -> MutexGuard<'_, Books> {
+        self.books.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn gauges(&self, books: &Books) {
+        crate::metrics::scheduler_gauges(books.queue.len(), books.running.len());
+    }
+
+    fn fits(&self, books: &Books, capability: &str) -> bool {
+        let limit = self.per_capability;
+        books.running.len() < self.slots
+            && (limit == 0 || books.by_capability.get(capability).copied().unwrap_or(0) < limit)
+    }
+
+    /// Admits a run at once, queues it, or refuses it.
+    pub(crate) fn admit(self: &Arc<Self>, ticket: Ticket) -> Admit {
+        let mut lock = self.books();
+        let books = &mut *lock;
+        if books.running.contains_key(&ticket.run_id) || books.queue.iter().any(|w| w.ticket.run_id == ticket.run_id) {
             let d = Diagnostic::error("DUPLICATE_RUN_ID", format!("run id `{}` is already in flight", ticket.run_id));
-            let _ = reply.send(Admission::Refused(ExecutionStatus::InvalidRequest, d));
-            return;
+            return Admit::Now(Admission::Refused(ExecutionStatus::InvalidRequest, d));
         }
-        let per_tenant = self.shared.limits.per_tenant;
-        if per_tenant > 0 && self.by_tenant.get(&ticket.tenant).copied().unwrap_or(0) >= per_tenant {
+        let per_tenant = self.per_tenant;
+        if per_tenant > 0 && books.by_tenant.get(&ticket.tenant).copied().unwrap_or(0) >= per_tenant {
             let d = Diagnostic::error(
                 "TENANT_LIMIT",
                 format!(
@@ -178,35 +186,40 @@ impl SchedulerState {
                     ticket.tenant
                 ),
             );
-            let _ = reply.send(Admission::Refused(ExecutionStatus::BudgetExceeded, d));
-            return;
+            return Admit::Now(Admission::Refused(ExecutionStatus::BudgetExceeded, d));
         }
-        if self.queue.is_empty() && self.fits(&ticket.capability_id) {
-            *self.by_tenant.entry(ticket.tenant.clone()).or_default() += 1;
-            self.grant(ticket, reply);
-            return;
+        if books.queue.is_empty() && self.fits(books, &ticket.capability_id) {
+            *books.by_tenant.entry(ticket.tenant.clone()).or_default() += 1;
+            let guard = self.grant(books, ticket);
+            self.gauges(books);
+            return Admit::Now(Admission::Granted(guard));
         }
-        if self.queue.len() >= self.shared.limits.queue {
+        if books.queue.len() >= self.queue_limit {
             let d = Diagnostic::error(
                 "OVERLOADED",
                 format!(
                     "{} runs are already waiting for {} execution slots; retry later",
-                    self.queue.len(),
+                    books.queue.len(),
                     self.slots
                 ),
             );
-            let _ = reply.send(Admission::Refused(ExecutionStatus::BudgetExceeded, d));
-            return;
+            return Admit::Now(Admission::Refused(ExecutionStatus::BudgetExceeded, d));
         }
-        *self.by_tenant.entry(ticket.tenant.clone()).or_default() += 1;
-        self.queue.push_back(Waiting { ticket, reply });
-        self.grant_waiting();
+        *books.by_tenant.entry(ticket.tenant.clone()).or_default() += 1;
+        let (tx, rx) = oneshot::channel();
+        books.queue.push_back(Waiting { ticket, reply: tx });
+        let unclaimed = self.grant_waiting(books);
+        self.gauges(books);
+        drop(lock);
+        drop(unclaimed);
+        Admit::Queued(rx)
     }
 
-    fn grant(&mut self, ticket: Ticket, reply: RpcReplyPort<Admission>) {
-        let guard = SlotGuard { run_id: Arc::clone(&ticket.run_id), scheduler: Some(self.myself.clone()) };
-        *self.by_capability.entry(Arc::clone(&ticket.capability_id)).or_default() += 1;
-        self.running.insert(
+    /// Books a slot for `ticket`; the guard releases it.
+    fn grant(self: &Arc<Self>, books: &mut Books, ticket: Ticket) -> SlotGuard {
+        let guard = SlotGuard { run_id: Arc::clone(&ticket.run_id), books: Arc::clone(self) };
+        *books.by_capability.entry(Arc::clone(&ticket.capability_id)).or_default() += 1;
+        books.running.insert(
             Arc::clone(&ticket.run_id),
             Running {
                 capability_id: ticket.capability_id,
@@ -215,98 +228,128 @@ impl SchedulerState {
                 subscribers: Vec::new(),
             },
         );
-        if let Err(e) = reply.send(Admission::Granted(guard)) {
-            // The episode stopped waiting; dropping the returned guard releases the slot.
-            drop(e);
-        }
+        guard
     }
 
-    /// Grants queued runs, in order, while slots allow.
-    fn grant_waiting(&mut self) {
+    /// Grants queued runs, in order, while slots allow. A granted run whose episode stopped
+    /// waiting gets its slot back at once (its guard is dropped after the books are unlocked).
+    fn grant_waiting(self: &Arc<Self>, books: &mut Books) -> Vec<Admission> {
+        let mut unclaimed = Vec::new();
         let mut i = 0;
-        while i < self.queue.len() && self.running.len() < self.slots {
-            let w = &self.queue[i];
+        while i < books.queue.len() && books.running.len() < self.slots {
+            let w = &books.queue[i];
             if w.reply.is_closed() || w.ticket.cancel.is_cancelled() {
-                if let Some(w) = self.queue.remove(i) {
-                    self.tenant_done(&w.ticket.tenant);
+                if let Some(w) = books.queue.remove(i) {
+                    tenant_done(books, &w.ticket.tenant);
                     let _ = w.reply.send(Admission::Cancelled);
                 }
                 continue;
             }
-            if self.fits(&w.ticket.capability_id) {
-                if let Some(w) = self.queue.remove(i) {
-                    self.grant(w.ticket, w.reply);
+            if self.fits(books, &w.ticket.capability_id) {
+                if let Some(w) = books.queue.remove(i) {
+                    let guard = self.grant(books, w.ticket);
+                    if let Err(back) = w.reply.send(Admission::Granted(guard)) {
+                        unclaimed.push(back);
+                    }
                 }
                 continue;
             }
             i += 1;
         }
+        unclaimed
     }
 
-    fn tenant_done(&mut self, tenant: &TenantId) {
-        if let Some(n) = self.by_tenant.get_mut(tenant) {
-            *n -= 1;
-            if *n == 0 {
-                self.by_tenant.remove(tenant);
-            }
-        }
-    }
-
-    fn withdraw(&mut self, run_id: &str) {
-        if let Some(pos) = self.queue.iter().position(|w| &*w.ticket.run_id == run_id)
-            && let Some(w) = self.queue.remove(pos)
+    /// Takes a queued run out of the queue (its episode stopped waiting).
+    pub(crate) fn withdraw(&self, run_id: &str) {
+        let mut books = self.books();
+        if let Some(pos) = books.queue.iter().position(|w| &*w.ticket.run_id == run_id)
+            && let Some(w) = books.queue.remove(pos)
         {
-            self.tenant_done(&w.ticket.tenant);
+            tenant_done(&mut books, &w.ticket.tenant);
             let _ = w.reply.send(Admission::Cancelled);
         }
+        self.gauges(&books);
     }
 
-    fn release(&mut self, run_id: &str) {
-        if let Some(r) = self.running.remove(run_id) {
-            if let Some(n) = self.by_capability.get_mut(&r.capability_id) {
-                *n -= 1;
+    fn release(self: &Arc<Self>, run_id: &str) {
+        // Guards of runs granted to episodes that had stopped waiting are dropped here, after
+        // the books are unlocked; each release frees the next slot in turn.
+        let unclaimed = {
+            let mut books = self.books();
+            let books = &mut *books;
+            if let Some(r) = books.running.remove(run_id) {
+                if let Some(n) = books.by_capability.get_mut(&r.capability_id) {
+                    *n -= 1;
+                }
+                tenant_done(books, &r.tenant);
             }
-            self.tenant_done(&r.tenant);
-        }
-        self.grant_waiting();
+            let unclaimed = self.grant_waiting(books);
+            self.gauges(books);
+            unclaimed
+        };
+        drop(unclaimed);
     }
 
-    fn cancel(&mut self, run_id: &str) -> bool {
-        if let Some(r) = self.running.get(run_id) {
+    /// Cancels a queued or running run; false when no such run is in flight.
+    pub(crate) fn cancel(&self, run_id: &str) -> bool {
+        let mut books = self.books();
+        if let Some(r) = books.running.get(run_id) {
             r.cancel.cancel();
             return true;
         }
-        if let Some(pos) = self.queue.iter().position(|w| &*w.ticket.run_id == run_id) {
-            if let Some(w) = self.queue.remove(pos) {
+        if let Some(pos) = books.queue.iter().position(|w| &*w.ticket.run_id == run_id) {
+            if let Some(w) = books.queue.remove(pos) {
                 w.ticket.cancel.cancel();
-                self.tenant_done(&w.ticket.tenant);
+                tenant_done(&mut books, &w.ticket.tenant);
                 let _ = w.reply.send(Admission::Cancelled);
             }
+            self.gauges(&books);
             return true;
         }
         false
     }
 
-    fn progress(&mut self, run_id: &str, progress: Progress) {
-        if let Some(r) = self.running.get_mut(run_id) {
+    /// Fans a running run's progress out to its subscribers.
+    pub(crate) fn progress(&self, run_id: &str, progress: &Progress) {
+        if let Some(r) = self.books().running.get_mut(run_id) {
             r.subscribers.retain(|s| s.send(progress.clone()).is_ok());
         }
     }
 
-    fn route_check(&self, request: CheckRequest, reply: RpcReplyPort<CheckReply>) {
-        match self.shared.checker_supervisor.get() {
-            Some(sup) => {
-                if let Err(e) = sup.cast(CheckerSupMsg::Check(Box::new(request), reply))
-                    && let ractor::MessagingErr::SendErr(CheckerSupMsg::Check(_, reply)) = e
-                {
-                    let _ = reply.send(CheckReply::Failed {
-                        checker: None,
-                        reason: "the checker tree is unavailable".into(),
-                        interrupted: false,
-                    });
-                }
-            }
-            None => {
+    /// Subscribes to a running run's progress; false when no such run is running.
+    pub(crate) fn subscribe(&self, run_id: &str, tx: UnboundedSender<Progress>) -> bool {
+        self.books().running.get_mut(run_id).map(|r| r.subscribers.push(tx)).is_some()
+    }
+
+    pub(crate) fn snapshot(&self) -> SchedulerSnapshot {
+        let books = self.books();
+        let mut by: Vec<(String, usize)> =
+            books.by_capability.iter().filter(|(_, n)| **n > 0).map(|(k, n)| (k.to_string(), *n)).collect();
+        by.sort();
+        SchedulerSnapshot {
+            slots: self.slots,
+            running: books.running.len(),
+            queued: books.queue.len(),
+            running_by_capability: by,
+        }
+    }
+}
+
+fn tenant_done(books: &mut Books, tenant: &TenantId) {
+    if let Some(n) = books.by_tenant.get_mut(tenant) {
+        *n -= 1;
+        if *n == 0 {
+            books.by_tenant.remove(tenant);
+        }
+    }
+}
+
+fn route_check(shared: &Shared, request: CheckRequest, reply: RpcReplyPort<CheckReply>) {
+    match shared.checker_supervisor.get() {
+        Some(sup) => {
+            if let Err(e) = sup.cast(CheckerSupMsg::Check(Box::new(request), reply))
+                && let ractor::MessagingErr::SendErr(CheckerSupMsg::Check(_, reply)) = e
+            {
                 let _ = reply.send(CheckReply::Failed {
                     checker: None,
                     reason: "the checker tree is unavailable".into(),
@@ -314,17 +357,12 @@ impl SchedulerState {
                 });
             }
         }
-    }
-
-    fn snapshot(&self) -> SchedulerSnapshot {
-        let mut by: Vec<(String, usize)> =
-            self.by_capability.iter().filter(|(_, n)| **n > 0).map(|(k, n)| (k.to_string(), *n)).collect();
-        by.sort();
-        SchedulerSnapshot {
-            slots: self.slots,
-            running: self.running.len(),
-            queued: self.queue.len(),
-            running_by_capability: by,
+        None => {
+            let _ = reply.send(CheckReply::Failed {
+                checker: None,
+                reason: "the checker tree is unavailable".into(),
+                interrupted: false,
+            });
         }
     }
 }

@@ -53,6 +53,8 @@ pub(crate) struct Shared {
     pub(crate) tenants: Tenants,
     pub(crate) checkers: Vec<SharedChecker>,
     pub(crate) scheduler: Slot<SchedulerMsg>,
+    /// The scheduler's books: admission, slots, cancellation and progress of runs in flight.
+    pub(crate) admissions: Arc<crate::scheduler::Admissions>,
     pub(crate) checker_supervisor: Slot<CheckerSupMsg>,
     pub(crate) capabilities: DashMap<String, ActorRef<CapabilityMsg>>,
     /// Parent of every run's token: cancelled at shutdown.
