@@ -81,7 +81,7 @@ fn gp_value(text: &str) -> Result<Value, String> {
 pub fn from_pari(p: &DecimalInteger, text: &str) -> Result<Value, String> {
     let value = gp_value(text)?;
     match &value {
-        Value::String(n) if n == p.as_str() => Ok(json!({"format": ECPP_FORMAT, "steps": []})),
+        Value::String(n) if n == p.as_str() => Ok(below_2_64()),
         Value::Array(steps) if !steps.is_empty() => {
             if steps[0].get(0).and_then(Value::as_str) != Some(p.as_str()) {
                 return Err("the chain does not start at the prime".into());
@@ -113,15 +113,13 @@ fn strong_probable_prime(n: &BigInt, a: &BigInt) -> bool {
 /// Whether `n` < 2^64 is prime: deterministic Miller–Rabin (the first twelve primes as bases
 /// suffice below 3.3·10^24).
 pub(crate) fn is_prime_u64(n: u64) -> bool {
-    const BASES: [u64; 12] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
-    if n < 2 {
-        return false;
-    }
-    if let Some(&p) = BASES.iter().find(|&&p| n.is_multiple_of(p)) {
-        return n == p;
-    }
-    let n = BigInt::from(n);
-    BASES.iter().all(|&a| strong_probable_prime(&n, &BigInt::from(a)))
+    crate::factor64::is_prime(n)
+}
+
+/// The certificate of a prime below 2^64, which the checker decides by deterministic
+/// Miller–Rabin (what [`from_pari`] makes of PARI's answer for such a prime).
+pub(crate) fn below_2_64() -> Value {
+    json!({"format": ECPP_FORMAT, "steps": []})
 }
 
 /// Why `n` is not prime, in a form the checker replays: below two, a small divisor, or a

@@ -321,7 +321,10 @@ def props(n):
         "is_perfect": sigma == 2 * n, "is_abundant": sigma > 2 * n, "is_deficient": sigma < 2 * n,
         "is_square": sympy.sqrt(n).is_integer, "floor_square_root": s(sympy.integer_nthroot(n, 2)[0]),
     }
-for n in [1, 2, 28, 72, 360, 8128, 2 ** 61 - 1, 10 ** 18 + 9, 3 ** 40, rng.randrange(2, 10 ** 30)]:
+# Below 2^64 the factorization is native (trial division, rho, Miller–Rabin); above, PARI/GP's.
+native = [2 ** 64 - 1, 2 ** 64 - 59, 3 * 257 ** 7, 65537 ** 3, 4294967291 * 4294967279, 999999937 * 999999929,
+          2 ** 63] + [rng.randrange(10 ** 17, 10 ** 18) for _ in range(4)]
+for n in [1, 2, 28, 72, 360, 8128, 2 ** 61 - 1, 10 ** 18 + 9, 3 ** 40, rng.randrange(2, 10 ** 30), 2 ** 64 + 1] + native:
     case("integer.compute.properties", {"n": str(n)}, {"properties": props(n)})
 case("integer.compute.properties", {"n": -1234, "properties": ["sign", "decimal_digit_sum", "is_even"]},
      {"properties": {"sign": "-1", "decimal_digit_sum": "10", "is_even": True}})

@@ -2,12 +2,13 @@
 //! name, the way `graph.compute.properties` selects graph invariants.
 //!
 //! What depends only on the decimal digits (sign, digits, parity, square root, squares) is
-//! computed here with num-bigint; what depends on the factorization is computed by PARI/GP in
-//! one program that factors n once. In VERIFY mode the factorization comes out too, with a
-//! primality certificate per prime, and `jacobian.check.integer_properties` recomputes every
-//! value from it.
+//! computed here with num-bigint; what depends on the factorization is computed from one
+//! factorization of n: natively below 2^64 (trial division, Pollard–Brent rho, deterministic
+//! Miller–Rabin, on the capability's own task), by PARI/GP in one program above. In VERIFY mode
+//! the factorization comes out too, with a primality certificate per prime, and
+//! `jacobian.check.integer_properties` recomputes every value from it.
 
-use jacobian_runtime::adapter::{AdapterContext, AdapterError, Outcome, PrepareContext, Refusal, RunBudget};
+use jacobian_runtime::adapter::{AdapterContext, AdapterError, Outcome, Placement, PrepareContext, Refusal, RunBudget};
 use jacobian_runtime::backend::{BackendKind, Program};
 use jacobian_runtime::contract::{AssuranceLevel, Diagnostic, Mode};
 use jacobian_runtime::objects::integer::DecimalInteger;
@@ -196,8 +197,8 @@ impl Operation for IntegerProperties {
                           decimal digit count and sum, parity, floor square root, squareness (any size, exact), and, for \
                           n ≥ 1 of up to 80 digits, divisor count and sum, aliquot sum, Euler's totient, Möbius, the \
                           number of prime factors with and without multiplicity, radical, squarefree core, and whether n \
-                          is squarefree, powerful, a prime power, perfect, abundant or deficient (PARI/GP, one \
-                          factorization). List the wanted ones in `properties`, or omit it for all that apply. VERIFY \
+                          is squarefree, powerful, a prime power, perfect, abundant or deficient (one factorization: \
+                          native below 2^64, PARI/GP above). List the wanted ones in `properties`, or omit it for all that apply. VERIFY \
                           recomputes every value from the factorization, each prime with a primality certificate.",
                 &[
                     "integer",
@@ -257,6 +258,11 @@ impl Operation for IntegerProperties {
         Ok(Prepared { n: input.n, wanted })
     }
 
+    fn placement(&self, p: &Prepared) -> Placement {
+        // Below 2^64 everything is native and takes microseconds (a millisecond at worst).
+        if p.n.as_str().len() <= 19 { Placement::Inline } else { Placement::Blocking }
+    }
+
     fn preflight(&self, p: &Prepared, _budget: &RunBudget) -> Result<(), Refusal> {
         if p.wanted.iter().any(|w| w.gp().is_some()) {
             cas::digit_bound(&p.n, FACTORED_MAX_DIGITS, "/n")?;
@@ -291,7 +297,16 @@ impl Operation for IntegerProperties {
         let factored: Vec<&'static str> = p.wanted.iter().filter_map(|w| w.gp()).collect();
         let verify = ctx.mode == Mode::Verify;
         let mut factors: Vec<(DecimalInteger, u32)> = vec![];
-        if !factored.is_empty() {
+        let small = if factored.is_empty() { None } else { p.n.as_str().parse::<u64>().ok() };
+        if let Some(m) = small {
+            let f = crate::factor64::factor(m);
+            for w in p.wanted.iter().filter(|w| w.gp().is_some()) {
+                out.insert(w.name(), from_factors(*w, m, &f));
+            }
+            for (q, e) in f {
+                factors.push((DecimalInteger::parse(&q.to_string()).map_err(AdapterError::Backend)?, e));
+            }
+        } else if !factored.is_empty() {
             let mut program = Program::new(PARI).code("my(a=").int(&p.n).code(",f=factor(a));").list(
                 &factored,
                 "",
@@ -346,7 +361,11 @@ impl Operation for IntegerProperties {
             let mut certificates = Vec::with_capacity(factors.len());
             for (q, _) in &factors {
                 ctx.checkpoint()?;
-                certificates.push(super::prime_certificate(q, ctx)?);
+                certificates.push(if small.is_some() {
+                    crate::primecert::below_2_64()
+                } else {
+                    super::prime_certificate(q, ctx)?
+                });
             }
             let list: Vec<Value> = factors.iter().map(|(q, e)| json!({"prime": q, "exponent": e})).collect();
             json!({"factors": list, "certificates": certificates})
@@ -361,5 +380,41 @@ impl Operation for IntegerProperties {
             artifacts: vec![],
         };
         Ok(Outcome::computed(PropertiesOutput { n: p.n, properties: out }, scope).evidence(evidence))
+    }
+}
+
+/// A factored property of 1 ≤ n < 2^64 from its factorization, as PARI/GP computes it.
+fn from_factors(w: Property, n: u64, f: &[(u64, u32)]) -> Value {
+    let sigma = || -> u128 { f.iter().map(|&(p, e)| (0..=e).map(|i| u128::from(p).pow(i)).sum::<u128>()).product() };
+    let count = |v: u128| json!(v.to_string());
+    let two_n = 2 * u128::from(n);
+    match w {
+        Property::DivisorCount => count(f.iter().map(|&(_, e)| u128::from(e) + 1).product()),
+        Property::DivisorSum => count(sigma()),
+        Property::AliquotSum => count(sigma() - u128::from(n)),
+        Property::EulerTotient => count(f.iter().map(|&(p, e)| u128::from(p - 1) * u128::from(p).pow(e - 1)).product()),
+        Property::Mobius => {
+            let m = if f.iter().any(|&(_, e)| e > 1) {
+                0
+            } else if f.len().is_multiple_of(2) {
+                1
+            } else {
+                -1
+            };
+            json!(m.to_string())
+        }
+        Property::DistinctPrimeFactors => count(f.len() as u128),
+        Property::PrimeFactorsWithMultiplicity => count(f.iter().map(|&(_, e)| u128::from(e)).sum()),
+        Property::Radical => count(f.iter().map(|&(p, _)| u128::from(p)).product()),
+        Property::SquarefreeCore => {
+            count(f.iter().filter(|&&(_, e)| e % 2 == 1).map(|&(p, _)| u128::from(p)).product())
+        }
+        Property::IsSquarefree => json!(f.iter().all(|&(_, e)| e == 1)),
+        Property::IsPowerful => json!(f.iter().all(|&(_, e)| e >= 2)),
+        Property::IsPrimePower => json!(f.len() == 1),
+        Property::IsPerfect => json!(sigma() == two_n),
+        Property::IsAbundant => json!(sigma() > two_n),
+        Property::IsDeficient => json!(sigma() < two_n),
+        _ => Value::Null,
     }
 }
