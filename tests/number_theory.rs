@@ -334,6 +334,26 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             json!({"low": 1, "high": 2_000_000, "statistic": "consecutive_sums"}),
             "/input/high",
         ),
+        (
+            "number_theory.compute.interval_statistics",
+            json!({"low": 1, "high": 10, "statistic": {"prime_coverage": {"primes": [2, 9]}}}),
+            "/input/statistic/prime_coverage/primes/1",
+        ),
+        (
+            "number_theory.compute.interval_statistics",
+            json!({"low": 1, "high": 10, "statistic": {"polynomial_gcd": {"f": [-1, 0, 1], "g": [1, 1]}}}),
+            "/input/statistic/polynomial_gcd/g",
+        ),
+        (
+            "number_theory.compute.interval_statistics",
+            json!({"low": 1, "high": 10, "statistic": {"product_divisibility": {"shifts": [0, 1], "modulus": 0}}}),
+            "/input/statistic/product_divisibility/modulus",
+        ),
+        (
+            "number_theory.compute.interval_statistics",
+            json!({"low": 1, "high": 10, "statistic": {"translated_primes": {"translations": [2, 4, 2]}}}),
+            "/input/statistic/translated_primes/translations/2",
+        ),
         ("quadratic_form.binary.represent", json!({"form": [1, 3, 1], "n": 5}), "/input/form"),
         ("quadratic_form.binary.represent", json!({"form": [1, 0, 1], "n": 1_000_000_000_000_001u64}), "/input/n"),
         ("number_theory.numerical_semigroup.invariants", json!({"generators": [4, 6]}), "/input/generators"),
@@ -455,6 +475,19 @@ async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
         ("non-coprime graph of a set of integers", "number_theory.construct.arithmetic_graph"),
         ("maximal prime gaps in an interval, gap frequencies", "number_theory.compute.interval_statistics"),
         ("ways to write n as a sum of consecutive integers", "number_theory.compute.interval_statistics"),
+        (
+            "coverage of an interval by given primes: uncovered integers and the longest covered run",
+            "number_theory.compute.interval_statistics",
+        ),
+        (
+            "profile of gcd(f(n), g(n)) of two polynomial values over an interval",
+            "number_theory.compute.interval_statistics",
+        ),
+        ("for which n does m divide the product (n + h1)(n + h2)", "number_theory.compute.interval_statistics"),
+        (
+            "how many translations t make n - t prime, for every n in an interval",
+            "number_theory.compute.interval_statistics",
+        ),
         ("all integer solutions of x^2 + xy + y^2 = n", "quadratic_form.binary.represent"),
         ("Frobenius number and genus of a numerical semigroup", "number_theory.numerical_semigroup.invariants"),
         (

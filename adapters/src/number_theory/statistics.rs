@@ -1,9 +1,13 @@
 //! Statistics of integers over an interval, natively: p-adic valuations, gaps between
 //! consecutive primes, representations as sums of consecutive integers and as ordered products
-//! of k factors, and the p-adic valuations along a row of Pascal's triangle.
+//! of k factors, the p-adic valuations along a row of Pascal's triangle, coverage by a set of
+//! primes, gcds of two polynomial values, divisibility of products of translates, and
+//! representations as a prime plus a translation.
 //!
 //! The interval is factored by a segmented sieve with the primes up to √high; a prime gap that
 //! runs past the interval is closed by scanning on with the deterministic 64-bit primality test.
+//! gcd(f(n), g(n)) divides the resultant R of f and g, so it is computed modulo |R| (and is
+//! periodic in n with period |R|).
 
 use std::collections::BTreeMap;
 
@@ -25,7 +29,7 @@ pub const MAX_HIGH: u64 = 1_000_000_000_000;
 pub const MAX_LENGTH: u64 = 1_000_000;
 
 /// The statistic.
-#[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Statistic {
     /// v_p(n) for each n.
@@ -48,6 +52,32 @@ pub enum Statistic {
         n: u64,
         /// The prime p.
         p: u64,
+    },
+    /// For each n, how many of the given primes divide it (0: n is not covered); with the
+    /// longest run of consecutive covered integers.
+    PrimeCoverage {
+        /// Distinct primes, at most 1,000, each below 10^12.
+        primes: Vec<u64>,
+    },
+    /// For each n, gcd(f(n), g(n)) for integer polynomials f and g without a common factor;
+    /// it divides their resultant, which is reported with the quotient |R| / gcd at the maximum.
+    PolynomialGcd {
+        /// Coefficients of f from the constant term up (degree ≤ 3, |coefficient| ≤ 100).
+        f: Vec<i64>,
+        /// Coefficients of g from the constant term up (degree ≤ 3, |coefficient| ≤ 100).
+        g: Vec<i64>,
+    },
+    /// For each n, gcd(m, ∏ (n + h)) over the shifts h: m divides the product exactly when the value is m.
+    ProductDivisibility {
+        /// The shifts h (1 to 64 of them, |h| ≤ 10^12).
+        shifts: Vec<i64>,
+        /// The modulus m (1 to 10^12).
+        modulus: u64,
+    },
+    /// For each n, how many translations t make n − t a prime (0: n is no prime plus a translation).
+    TranslatedPrimes {
+        /// Distinct translations t (1 to 1,000 of them, |t| ≤ 10^12, spread at most 10^6).
+        translations: Vec<i64>,
     },
 }
 
@@ -99,6 +129,21 @@ pub struct StatisticsOutput {
     pub values: Option<Vec<u64>>,
     /// Each prime with its gap, when listed (gaps).
     pub gaps: Option<Vec<Gap>>,
+    /// The longest run of consecutive integers with a nonzero value (prime coverage: covered integers).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub longest_run: Option<Run>,
+    /// The resultant R of f and g (polynomial gcd): every value divides it, and the values repeat with period |R|.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resultant: Option<String>,
+}
+
+/// A run of consecutive integers.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Run {
+    /// Its first integer.
+    pub start: u64,
+    /// How many integers it has.
+    pub length: u64,
 }
 
 /// `number_theory.compute.interval_statistics`.
@@ -156,11 +201,14 @@ impl Query for IntervalStatistics {
         cas::describe(
             "number_theory.compute.interval_statistics",
             "Statistics of integers over an interval",
-            "Over an interval of integers: p-adic valuations, prime gaps, sums of consecutive integers, ordered \
-             product representations d_k(n), and p-adic valuations of binomial coefficients C(n, k) along a row.",
+            "Over an interval of integers: p-adic valuations, prime gaps, consecutive sums, d_k(n), v_p(C(n, k)), \
+             coverage by given primes, gcd(f(n), g(n)), divisibility of ∏(n + h), and n − t prime.",
             "Native and exact over up to 10^6 integers below 10^12 (segmented sieve): each value with a histogram, \
              maximum and total — v_p(n); the gap after each prime (maximal gaps, gap frequencies); the number of \
-             representations of n as a sum of consecutive positive integers; d_k(n); Kummer's v_p(C(n, k)).",
+             representations of n as a sum of consecutive positive integers; d_k(n); Kummer's v_p(C(n, k)); how \
+             many of given primes divide n (uncovered integers, the longest covered run); gcd(f(n), g(n)) of two \
+             integer polynomials, which divides their resultant; gcd(m, ∏(n + h)) over given shifts (whether m \
+             divides the product); and the number of translations t with n − t prime.",
             &[
                 "number-theory",
                 "interval",
@@ -174,6 +222,12 @@ impl Query for IntervalStatistics {
                 "binomial",
                 "kummer",
                 "histogram",
+                "covering",
+                "jacobsthal",
+                "polynomial-values",
+                "resultant",
+                "product-of-translates",
+                "translated-primes",
             ],
         )
     }
@@ -186,6 +240,16 @@ impl Query for IntervalStatistics {
                 "Prime gaps between 1,000,000 and 1,010,000",
                 Mode::Explore,
                 json!({"low": 1_000_000, "high": 1_010_000, "statistic": "prime_gaps"}),
+            ),
+            (
+                "Integers of [1, 30] not divisible by 2, 3 or 5",
+                Mode::Explore,
+                json!({"low": 1, "high": 30, "statistic": {"prime_coverage": {"primes": [2, 3, 5]}}, "list": true}),
+            ),
+            (
+                "gcd(n² + 1, n + 3) for n up to 100",
+                Mode::Explore,
+                json!({"low": 1, "high": 100, "statistic": {"polynomial_gcd": {"f": [1, 0, 1], "g": [3, 1]}}}),
             ),
             (
                 "2-adic valuations of C(100, k)",
@@ -211,6 +275,59 @@ impl Query for IntervalStatistics {
             Statistic::ProductRepresentations { k } if !(1..=64).contains(&k) => {
                 Err(Diagnostic::at("/statistic/product_representations/k", "OUT_OF_RANGE", "1 ≤ k ≤ 64"))
             }
+            Statistic::PrimeCoverage { ref primes } => {
+                let at = "/statistic/prime_coverage/primes";
+                if primes.is_empty() || primes.len() > 1000 {
+                    return Err(Diagnostic::at(at, "OUT_OF_RANGE", "1 to 1,000 primes"));
+                }
+                for (k, &p) in primes.iter().enumerate() {
+                    if p >= MAX_HIGH || !is_prime_u64(p) || primes[..k].contains(&p) {
+                        return Err(Diagnostic::at(format!("{at}/{k}"), "NOT_PRIME", "distinct primes below 10^12"));
+                    }
+                }
+                Ok(())
+            }
+            Statistic::PolynomialGcd { ref f, ref g } => {
+                for (name, c) in [("f", f), ("g", g)] {
+                    let at = format!("/statistic/polynomial_gcd/{name}");
+                    if c.is_empty() || c.len() > 4 || c.iter().any(|x| x.unsigned_abs() > 100) {
+                        return Err(Diagnostic::at(at, "OUT_OF_RANGE", "degree ≤ 3 and |coefficients| ≤ 100"));
+                    }
+                    if c.iter().all(|&x| x == 0) {
+                        return Err(Diagnostic::at(at, "OUT_OF_RANGE", "a nonzero polynomial"));
+                    }
+                }
+                if resultant(f, g) == 0 {
+                    let why = "f and g have a common factor (their resultant is 0), so gcd(f(n), g(n)) is unbounded";
+                    return Err(Diagnostic::at("/statistic/polynomial_gcd/g", "COMMON_FACTOR", why));
+                }
+                Ok(())
+            }
+            Statistic::ProductDivisibility { ref shifts, modulus } => {
+                let at = "/statistic/product_divisibility";
+                if shifts.is_empty() || shifts.len() > 64 || shifts.iter().any(|h| h.unsigned_abs() > MAX_HIGH) {
+                    return Err(Diagnostic::at(format!("{at}/shifts"), "OUT_OF_RANGE", "1 to 64 shifts, |h| ≤ 10^12"));
+                }
+                if !(1..=MAX_HIGH).contains(&modulus) {
+                    return Err(Diagnostic::at(format!("{at}/modulus"), "OUT_OF_RANGE", "1 ≤ m ≤ 10^12"));
+                }
+                Ok(())
+            }
+            Statistic::TranslatedPrimes { ref translations } => {
+                let at = "/statistic/translated_primes/translations";
+                let t = translations;
+                if t.is_empty() || t.len() > 1000 || t.iter().any(|x| x.unsigned_abs() > MAX_HIGH) {
+                    return Err(Diagnostic::at(at, "OUT_OF_RANGE", "1 to 1,000 translations, |t| ≤ 10^12"));
+                }
+                if let Some(k) = (1..t.len()).find(|&k| t[..k].contains(&t[k])) {
+                    return Err(Diagnostic::at(format!("{at}/{k}"), "DUPLICATE", "translations are distinct"));
+                }
+                let spread = t.iter().max().unwrap_or(&0).abs_diff(*t.iter().min().unwrap_or(&0));
+                if spread > MAX_LENGTH {
+                    return Err(Diagnostic::at(at, "OUT_OF_RANGE", "the translations span at most 10^6"));
+                }
+                Ok(())
+            }
             _ => Ok(()),
         }
     }
@@ -232,9 +349,62 @@ impl Query for IntervalStatistics {
     }
     fn answer(&self, i: &StatisticsInput, ctx: &AdapterContext) -> Result<Answer<StatisticsOutput>, AdapterError> {
         let (low, high) = (i.low, i.high);
-        let (values, gaps): (Vec<u64>, Option<Vec<Gap>>) = match i.statistic {
-            Statistic::PAdicValuation { p } => ((low..=high).map(|n| valuation(n, p)).collect(), None),
-            Statistic::BinomialValuations { n, p } => {
+        let mut result = None;
+        let (values, gaps): (Vec<u64>, Option<Vec<Gap>>) = match &i.statistic {
+            Statistic::PrimeCoverage { primes } => {
+                let mut count = vec![0u64; (high - low + 1) as usize];
+                for (k, &p) in primes.iter().enumerate() {
+                    if k % 64 == 0 {
+                        ctx.checkpoint()?;
+                    }
+                    let mut n = low.div_ceil(p) * p;
+                    while n <= high {
+                        count[(n - low) as usize] += 1;
+                        n += p;
+                    }
+                }
+                (count, None)
+            }
+            Statistic::PolynomialGcd { f, g } => {
+                let r = resultant(f, g);
+                result = Some(r.to_string());
+                let m = r.unsigned_abs();
+                let at = |c: &[i64], n: u64| {
+                    let n = u128::from(n) % m;
+                    c.iter().rev().fold(0u128, |acc, &x| (acc * n + i128::from(x).rem_euclid(m as i128) as u128) % m)
+                };
+                let values = (low..=high).map(|n| gcd(gcd(at(f, n), at(g, n)), m) as u64).collect();
+                (values, None)
+            }
+            Statistic::ProductDivisibility { shifts, modulus } => {
+                let m = u128::from(*modulus);
+                let values = (low..=high)
+                    .map(|n| {
+                        let product = shifts.iter().fold(1u128 % m, |acc, &h| {
+                            acc * ((i128::from(n) + i128::from(h)).rem_euclid(m as i128) as u128) % m
+                        });
+                        gcd(product, m) as u64
+                    })
+                    .collect();
+                (values, None)
+            }
+            Statistic::TranslatedPrimes { translations } => {
+                // n − t over the interval and the translations lies in [low − max t, high − min t].
+                let (tmin, tmax) = (translations.iter().min().copied(), translations.iter().max().copied());
+                let (tmin, tmax) = (i128::from(tmin.unwrap_or(0)), i128::from(tmax.unwrap_or(0)));
+                let from = (i128::from(low) - tmax).max(0) as u64;
+                let to = i128::from(high) - tmin;
+                let prime = if to < 2 { vec![] } else { prime_flags(from, to as u64, ctx)? };
+                let is_prime = |x: i128| {
+                    x >= i128::from(from) && prime.get((x - i128::from(from)) as usize).copied().unwrap_or(false)
+                };
+                let values = (low..=high)
+                    .map(|n| translations.iter().filter(|&&t| is_prime(i128::from(n) - i128::from(t))).count() as u64)
+                    .collect();
+                (values, None)
+            }
+            &Statistic::PAdicValuation { p } => ((low..=high).map(|n| valuation(n, p)).collect(), None),
+            &Statistic::BinomialValuations { n, p } => {
                 // v_p(C(n, k)) = (s_p(k) + s_p(n − k) − s_p(n)) / (p − 1), with s_p the digit sum.
                 let s = |mut x: u64| {
                     let mut t = 0;
@@ -248,8 +418,8 @@ impl Query for IntervalStatistics {
             }
             Statistic::ConsecutiveSums | Statistic::ProductRepresentations { .. } => {
                 let factors = factor_interval(low, high, ctx)?;
-                let value = |f: &Vec<(u64, u32)>| match i.statistic {
-                    Statistic::ProductRepresentations { k } => f
+                let value = |f: &Vec<(u64, u32)>| match &i.statistic {
+                    &Statistic::ProductRepresentations { k } => f
                         .iter()
                         .map(|&(_, e)| binomial(u64::from(e) + u64::from(k) - 1, u64::from(k) - 1))
                         .fold(1u64, |a, b| a.saturating_mul(b)),
@@ -283,6 +453,7 @@ impl Query for IntervalStatistics {
         values.iter().for_each(|&v| *histogram.entry(v).or_insert(0u64) += 1);
         let total: u128 = values.iter().map(|&v| u128::from(v)).sum();
         let listed_gaps = gaps.filter(|_| i.list);
+        let longest_run = matches!(i.statistic, Statistic::PrimeCoverage { .. }).then(|| longest_run(low, &values));
         Ok(StatisticsOutput {
             count: values.len() as u64,
             histogram: histogram.into_iter().map(|(value, count)| Frequency { value, count }).collect(),
@@ -290,7 +461,90 @@ impl Query for IntervalStatistics {
             total: total.to_string(),
             values: (i.list && listed_gaps.is_none() && !matches!(i.statistic, Statistic::PrimeGaps)).then_some(values),
             gaps: listed_gaps,
+            longest_run,
+            resultant: result,
         }
         .into())
     }
+}
+
+/// The longest run of nonzero values (the first, among equals); length 0 when there is none.
+fn longest_run(low: u64, values: &[u64]) -> Run {
+    let (mut best, mut start, mut length) = (Run { start: low, length: 0 }, 0, 0u64);
+    for (k, &v) in values.iter().enumerate() {
+        if v == 0 {
+            length = 0;
+            continue;
+        }
+        if length == 0 {
+            start = k;
+        }
+        length += 1;
+        if length > best.length {
+            best = Run { start: low + start as u64, length };
+        }
+    }
+    best
+}
+
+fn gcd(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// The resultant of f and g (coefficients from the constant term up, trailing zeros ignored):
+/// the determinant of their Sylvester matrix, by fraction-free elimination (every intermediate
+/// value is a minor, which the bounds on degree and coefficients keep far inside i128).
+fn resultant(f: &[i64], g: &[i64]) -> i128 {
+    let trim = |c: &[i64]| -> Vec<i128> {
+        let d = c.iter().rposition(|&x| x != 0).unwrap_or(0);
+        c[..=d].iter().rev().map(|&x| i128::from(x)).collect()
+    };
+    let (f, g) = (trim(f), trim(g));
+    let (m, k) = (f.len() - 1, g.len() - 1);
+    let size = m + k;
+    if size == 0 {
+        return 1;
+    }
+    let mut a = vec![vec![0i128; size]; size];
+    for r in 0..k {
+        a[r][r..r + f.len()].copy_from_slice(&f);
+    }
+    for r in 0..m {
+        a[k + r][r..r + g.len()].copy_from_slice(&g);
+    }
+    let (mut sign, mut previous) = (1i128, 1i128);
+    for c in 0..size {
+        let Some(pivot) = (c..size).find(|&r| a[r][c] != 0) else { return 0 };
+        if pivot != c {
+            a.swap(pivot, c);
+            sign = -sign;
+        }
+        for r in c + 1..size {
+            for j in c + 1..size {
+                a[r][j] = (a[r][j] * a[c][c] - a[r][c] * a[c][j]) / previous;
+            }
+            a[r][c] = 0;
+        }
+        previous = a[c][c];
+    }
+    sign * a[size - 1][size - 1]
+}
+
+/// Whether each integer of [from, to] is prime, by a segmented sieve.
+fn prime_flags(from: u64, to: u64, ctx: &AdapterContext) -> Result<Vec<bool>, AdapterError> {
+    let mut flags: Vec<bool> = (from..=to).map(|n| n >= 2).collect();
+    for (k, p) in primes_up_to(to.sqrt()).into_iter().enumerate() {
+        if k % 4096 == 0 {
+            ctx.checkpoint()?;
+        }
+        let mut n = (from.div_ceil(p) * p).max(p * p);
+        while n <= to {
+            flags[(n - from) as usize] = false;
+            n += p;
+        }
+    }
+    Ok(flags)
 }
