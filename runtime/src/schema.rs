@@ -94,10 +94,68 @@ impl CompiledSchema {
     }
 }
 
-/// The 2020-12 JSON Schema of `T`, as generated from its serde shape.
+/// The 2020-12 JSON Schema of `T`, as generated from its serde shape, with only standard
+/// `format` values (see [`standard_formats`]).
 pub fn schema_for<T: JsonSchema>() -> Value {
     let schema = schemars::generate::SchemaSettings::draft2020_12().into_generator().into_root_schema_for::<T>();
-    serde_json::to_value(schema).unwrap_or(Value::Bool(false))
+    let mut schema = serde_json::to_value(schema).unwrap_or(Value::Bool(false));
+    standard_formats(&mut schema);
+    schema
+}
+
+/// The range a schemars numeric `format` stands for, when it has one that JSON can state.
+enum NumericFormat {
+    Range(Value, Value),
+    Unbounded,
+}
+
+fn numeric_format(format: &str) -> Option<NumericFormat> {
+    use NumericFormat::{Range, Unbounded};
+    let range = |lo: Value, hi: Value| Some(Range(lo, hi));
+    match format {
+        "int8" => range(i8::MIN.into(), i8::MAX.into()),
+        "int16" => range(i16::MIN.into(), i16::MAX.into()),
+        "int32" => range(i32::MIN.into(), i32::MAX.into()),
+        "int64" | "int" => range(i64::MIN.into(), i64::MAX.into()),
+        "uint8" => range(0.into(), u8::MAX.into()),
+        "uint16" => range(0.into(), u16::MAX.into()),
+        "uint32" => range(0.into(), u32::MAX.into()),
+        "uint64" | "uint" => range(0.into(), u64::MAX.into()),
+        "int128" | "uint128" | "float" | "double" => Some(Unbounded),
+        _ => None,
+    }
+}
+
+/// Replaces the non-standard numeric `format` values schemars writes (`uint32`, `int64`,
+/// `double`, ...), which strict validators warn about, by the `minimum` and `maximum` they
+/// stand for; a bound the schema already states is kept. Data keywords are left alone.
+pub fn standard_formats(schema: &mut Value) {
+    match schema {
+        Value::Object(map) => {
+            let format = map.get("format").and_then(Value::as_str).and_then(numeric_format);
+            if let Some(format) = format {
+                map.remove("format");
+                if let NumericFormat::Range(lo, hi) = format {
+                    map.entry("minimum").or_insert(lo);
+                    map.entry("maximum").or_insert(hi);
+                }
+            }
+            for (key, value) in map.iter_mut() {
+                match key.as_str() {
+                    "const" | "enum" | "default" | "examples" => {}
+                    // Maps from names to schemas: a property may be called `examples`.
+                    "properties" | "$defs" | "patternProperties" | "dependentSchemas" => {
+                        if let Value::Object(named) = value {
+                            named.values_mut().for_each(standard_formats);
+                        }
+                    }
+                    _ => standard_formats(value),
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(standard_formats),
+        _ => {}
+    }
 }
 
 /// Deserializes an already schema-valid value into its typed form, with the JSON Pointer of
