@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 
 use jacobian_runtime::CapabilityResult;
-use jacobian_runtime::catalog::FindResponse;
+pub use jacobian_runtime::catalog::find_text;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -83,43 +83,4 @@ pub fn result_text(r: &CapabilityResult) -> String {
     let a = &r.execution.accounting;
     let _ = write!(t, "time: queue {:.1} ms, wall {:.1} ms, cpu {:.1} ms", a.queue_ms, a.wall_ms, a.cpu_ms);
     t
-}
-
-/// The text projection of a `math.find` answer.
-pub fn find_text(f: &FindResponse) -> String {
-    let mut t = String::new();
-    let _ = write!(
-        t,
-        "{}: {} of {} shown; routing {}",
-        wire(&f.kind),
-        f.matches.len(),
-        f.total_matches,
-        wire(&f.routing_status)
-    );
-    if let Some(fit) = &f.portfolio_fit {
-        let _ = write!(t, "; portfolio fit {}", wire(fit));
-    }
-    t.push('\n');
-    for m in &f.matches {
-        let _ = write!(t, "{} — {}", m.capability_id, m.title);
-        if let Some(score) = m.relevance_score {
-            let _ = write!(t, " (score {score})");
-        }
-        let _ = writeln!(t, "\n    {}", m.outcome);
-    }
-    if let Some(card) = &f.capability {
-        let id = card.get("capability_id").and_then(Value::as_str).unwrap_or("?");
-        let title = card.get("title").and_then(Value::as_str).unwrap_or("");
-        let _ = writeln!(t, "{id} — {title}");
-        if let Some(outcome) = card.get("outcome").and_then(Value::as_str) {
-            let _ = writeln!(t, "    {outcome}");
-        }
-    }
-    for p in &f.recovery_paths {
-        let _ = writeln!(t, "recovery {}: {}", p.action, p.detail);
-    }
-    if let Some(cursor) = &f.next_cursor {
-        let _ = writeln!(t, "next cursor: {cursor}");
-    }
-    t.trim_end().to_owned()
 }

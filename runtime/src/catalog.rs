@@ -11,7 +11,7 @@ mod rank;
 pub use cards::{Card, InputFields, ProviderAvailability, View};
 pub use discovery::{
     FindContext, FindKind, FindRequest, FindResponse, LexicalFit, MAX_RESPONSE_BYTES, PortfolioFit, RecoveryPath,
-    RoutingStatus, find,
+    RoutingStatus, delivered_len, find, find_text,
 };
 
 use std::collections::HashMap;

@@ -17,8 +17,12 @@ use crate::canonical::Digest;
 use crate::contract::{Diagnostic, InputKind, Mode};
 use crate::schema::{CompiledSchema, parse_typed, schema_for};
 
-/// Upper bound of a serialized `math.find` response.
+/// Upper bound of what a client receives for one `math.find` call: the structured response,
+/// its text projection ([`find_text`]) and the tool result around them ([`delivered_len`]).
 pub const MAX_RESPONSE_BYTES: usize = 16 * 1024;
+/// Bytes of the tool result around its two projections (`{"content":[{"type":"text","text":…}],
+/// "structuredContent":…,"isError":false}`), with room to spare.
+const ENVELOPE_BYTES: usize = 128;
 const DEFAULT_LIMIT: u32 = 5;
 
 /// Phrases that unambiguously describe informal proof text, which no formal capability reads.
@@ -218,7 +222,7 @@ pub fn find(visible: &[&Installed], cx: &FindContext, req: &FindRequest) -> Resu
         for with_examples in [true, false] {
             response.capability =
                 Some(inspect(&entry.descriptor, &entry.descriptor_digest, view, &installed, with_examples));
-            if encoded_len(&response) <= MAX_RESPONSE_BYTES {
+            if delivered_len(&response) <= MAX_RESPONSE_BYTES {
                 return Ok(response);
             }
         }
@@ -346,13 +350,16 @@ pub fn find(visible: &[&Installed], cx: &FindContext, req: &FindRequest) -> Resu
         response.recovery_paths.push(recovery_catalog());
     }
 
-    // Hold the page to the size bound, moving the cursor back over whatever does not fit.
-    while encoded_len(&response) > MAX_RESPONSE_BYTES && response.matches.len() > 1 {
+    // Hold the page, cursor included, to the size bound, moving the cursor back over whatever
+    // does not fit.
+    loop {
+        let end = offset + response.matches.len();
+        response.next_cursor = (end < ranked.len()).then(|| encode_cursor(end, &key));
+        if delivered_len(&response) <= MAX_RESPONSE_BYTES || response.matches.len() <= 1 {
+            return Ok(response);
+        }
         response.matches.pop();
     }
-    let end = offset + response.matches.len();
-    response.next_cursor = (end < ranked.len()).then(|| encode_cursor(end, &key));
-    Ok(response)
 }
 
 fn recovery_browse() -> RecoveryPath {
@@ -430,6 +437,63 @@ fn unknown_capability(id: &str, visible: &[&Installed]) -> Diagnostic {
 
 fn encoded_len(r: &FindResponse) -> usize {
     serde_json::to_vec(r).map(|v| v.len()).unwrap_or(usize::MAX)
+}
+
+/// What a client receives for `r`: the structured response, the text projection beside it
+/// (as the JSON string it travels in) and the tool result's envelope.
+pub fn delivered_len(r: &FindResponse) -> usize {
+    let text = serde_json::to_vec(&find_text(r)).map(|v| v.len()).unwrap_or(usize::MAX);
+    encoded_len(r).saturating_add(text).saturating_add(ENVELOPE_BYTES)
+}
+
+/// The wire name of a contract enum (`SEARCH`, `ROUTED`, ...).
+fn wire<T: Serialize>(value: &T) -> String {
+    match serde_json::to_value(value) {
+        Ok(Value::String(s)) => s,
+        Ok(other) => other.to_string(),
+        Err(_) => String::from("?"),
+    }
+}
+
+/// The text projection of a `math.find` answer, sent beside the structured content (and
+/// counted in its size bound).
+pub fn find_text(f: &FindResponse) -> String {
+    use std::fmt::Write as _;
+    let mut t = String::new();
+    let _ = write!(
+        t,
+        "{}: {} of {} shown; routing {}",
+        wire(&f.kind),
+        f.matches.len(),
+        f.total_matches,
+        wire(&f.routing_status)
+    );
+    if let Some(fit) = &f.portfolio_fit {
+        let _ = write!(t, "; portfolio fit {}", wire(fit));
+    }
+    t.push('\n');
+    for m in &f.matches {
+        let _ = write!(t, "{} — {}", m.capability_id, m.title);
+        if let Some(score) = m.relevance_score {
+            let _ = write!(t, " (score {score})");
+        }
+        let _ = writeln!(t, "\n    {}", m.outcome);
+    }
+    if let Some(card) = &f.capability {
+        let id = card.get("capability_id").and_then(Value::as_str).unwrap_or("?");
+        let title = card.get("title").and_then(Value::as_str).unwrap_or("");
+        let _ = writeln!(t, "{id} — {title}");
+        if let Some(outcome) = card.get("outcome").and_then(Value::as_str) {
+            let _ = writeln!(t, "    {outcome}");
+        }
+    }
+    for p in &f.recovery_paths {
+        let _ = writeln!(t, "recovery {}: {}", p.action, p.detail);
+    }
+    if let Some(cursor) = &f.next_cursor {
+        let _ = writeln!(t, "next cursor: {cursor}");
+    }
+    t.trim_end().to_owned()
 }
 
 fn cursor_key(req: &FindRequest, cx: &FindContext) -> String {
