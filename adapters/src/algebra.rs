@@ -111,8 +111,19 @@ fn encode(t: &Term, op: &FuncDecl, env: &BTreeMap<String, Int>) -> Option<Int> {
 }
 
 /// Searches size `n`; returns the magma, constants and failing assignment when one exists.
+/// Z3 works in a context of its own (`z3run::isolated`), so the same request finds the same
+/// countermodel.
 #[allow(clippy::type_complexity)]
 pub(crate) fn search(
+    p: &Prepared,
+    n: u32,
+    ctx: &AdapterContext,
+) -> Result<Option<(FiniteMagma, BTreeMap<String, u32>, BTreeMap<String, u32>)>, AdapterError> {
+    crate::z3run::isolated(|| search_in_context(p, n, ctx))
+}
+
+#[allow(clippy::type_complexity)]
+fn search_in_context(
     p: &Prepared,
     n: u32,
     ctx: &AdapterContext,

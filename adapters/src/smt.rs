@@ -365,8 +365,13 @@ fn value_of(model: &z3::Model, c: &Declared) -> Option<String> {
     }
 }
 
-/// Checks `script` with Z3 under the run's budget.
+/// Checks `script` with Z3 under the run's budget, in a Z3 context of its own
+/// (`z3run::isolated`), so the same script gets the same model.
 pub fn check_script(script: &Script, ctx: &AdapterContext) -> Result<SmtAnswer, AdapterError> {
+    crate::z3run::isolated(|| check_in_context(script, ctx))
+}
+
+fn check_in_context(script: &Script, ctx: &AdapterContext) -> Result<SmtAnswer, AdapterError> {
     let solver = match &script.logic {
         Some(logic) => Solver::new_for_logic(logic.as_str())
             .ok_or_else(|| AdapterError::Unsupported(format!("Z3 does not know the logic {logic}")))?,

@@ -7,6 +7,14 @@ use std::time::Duration;
 use jacobian_runtime::adapter::{AdapterContext, AdapterError};
 use z3::{Context, Params, SatResult};
 
+/// Runs `f` on a Z3 context of its own, made for this call and dropped after it. Z3 objects
+/// built by `f` live in that context: what the thread's context saw before (declarations,
+/// caches, the order terms were hash-consed in) cannot change the answer, so with Z3's fixed
+/// default seeds and its single-threaded search the same request gets the same answer.
+pub fn isolated<R: Send + Sync>(f: impl FnOnce() -> R + Send + Sync) -> R {
+    z3::with_z3_config(&z3::Config::new(), f)
+}
+
 /// Solver parameters with `timeout` set to the run's remaining time.
 pub fn params_for(ctx: &AdapterContext) -> Params {
     let mut params = Params::new();

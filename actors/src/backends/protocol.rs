@@ -44,7 +44,10 @@ impl Dialect {
         }
     }
 
-    /// The text that runs `program` framed by `nonce`.
+    /// The text that runs `program` framed by `nonce`. Each program starts from the same
+    /// random seed, so a randomized algorithm (PARI's group generators, GAP's random
+    /// Schreier–Sims, Singular's random coordinates) gives the same answer to the same request
+    /// whatever the process ran before.
     pub(crate) fn frame(&self, program: &Program, nonce: &str) -> String {
         let body = program.text();
         match self.backend {
@@ -52,19 +55,22 @@ impl Dialect {
             // gp writes each `print` at once, and every write wakes the reader: the status and
             // END lines go out in one `print`.
             BackendKind::Pari => format!(
-                "print(\"@@J {nonce} BEGIN\");iferr((()->{body})();print(\"@@J {nonce} OK\\n@@J {nonce} END\"),jcbE,\
+                "print(\"@@J {nonce} BEGIN\");setrand(1);\
+                 iferr((()->{body})();print(\"@@J {nonce} OK\\n@@J {nonce} END\"),jcbE,\
                  print(\"@@J {nonce} ERR \",jcbE,\"\\n@@J {nonce} END\"));\n"
             ),
             // The body is a procedure body: its variables are local to the procedure. An error
             // skips the rest of the line it occurs on, so the END marker has a line of its own.
             BackendKind::Singular => format!(
-                "print(\"@@J {nonce} BEGIN\"); proc jcbrun() {{ {body} print(\"@@J {nonce} OK\"); }}\n\
+                "print(\"@@J {nonce} BEGIN\"); system(\"random\", 1);\n\
+                 proc jcbrun() {{ {body} print(\"@@J {nonce} OK\"); }}\n\
                  jcbrun();\n\
                  kill jcbrun; print(\"@@J {nonce} END \" + string(size(names())));\n"
             ),
             // The body is a function body (`local` declarations, then statements).
             BackendKind::Gap => format!(
-                "Print(\"@@J {nonce} BEGIN\\n\");; JCB_R := CALL_WITH_CATCH(function() {body} end, []);; \
+                "Print(\"@@J {nonce} BEGIN\\n\");; Reset(GlobalMersenneTwister, 1);; Reset(GlobalRandomSource, 1);; \
+                 JCB_R := CALL_WITH_CATCH(function() {body} end, []);; \
                  if JCB_R[1] = true then Print(\"@@J {nonce} OK\\n\"); else Print(\"@@J {nonce} ERR\\n\"); fi; \
                  JCB_R := 0;; Print(\"@@J {nonce} END \", Length(NamesUserGVars()), \"\\n\");;\n"
             ),

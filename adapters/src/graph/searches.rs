@@ -84,6 +84,10 @@ pub struct InducedTreeMaximum;
 /// fewer than vertices and every selected vertex but one root has a selected neighbour on a
 /// strictly lower level, so it is connected, hence a tree; maximize the selection.
 fn induced_tree_z3(g: &SimpleGraph, ctx: &AdapterContext) -> Result<Vec<u32>, AdapterError> {
+    crate::z3run::isolated(|| induced_tree_in_context(g, ctx))
+}
+
+fn induced_tree_in_context(g: &SimpleGraph, ctx: &AdapterContext) -> Result<Vec<u32>, AdapterError> {
     let n = g.order as usize;
     if n == 0 {
         return Ok(vec![]);
