@@ -278,10 +278,103 @@ pub fn solve_cnf(
                 return Err(too_large());
             }
             let proof = std::fs::read(file.path()).map_err(backend)?;
-            Ok(Some(Answer::Unsat(Some(proof))))
+            Ok(Some(Answer::Unsat(Some(renumber_lrat(&proof, &cnf.clauses).map_err(backend)?))))
         }
         (result, _) => Ok(result),
     }
+}
+
+/// Renumbers CaDiCaL's LRAT proof into the formula's own numbering, which the checker reads.
+///
+/// CaDiCaL numbers original and derived clauses from one counter, so a clause it derives while
+/// the formula is still being added (an original strengthened by a root-level unit, or the
+/// empty clause of contradictory units) takes a number in the formula's range and shifts every
+/// later original. Every derived clause has a line in the proof, so the numbers without one are
+/// the originals, in order: the k-th of them is the formula's clause k. Derived clauses are
+/// renumbered consecutively above the formula's clauses. A formula holding an empty clause
+/// may be refuted without any derivation; the proof then ends with the empty clause derived
+/// from it. The result is still checked, as strictly as ever, by the LRAT checker.
+pub fn renumber_lrat(proof: &[u8], clauses: &[Vec<i32>]) -> Result<Vec<u8>, String> {
+    let m = clauses.len() as u64;
+    let number = |w: &[u8]| std::str::from_utf8(w).ok().and_then(|t| t.parse::<i64>().ok());
+    fn words(line: &[u8]) -> Vec<&[u8]> {
+        line.split(|b| b.is_ascii_whitespace()).filter(|w| !w.is_empty()).collect()
+    }
+    // The derived clauses' numbers, in the order the proof adds them.
+    let mut derived: Vec<u64> = Vec::new();
+    for line in proof.split(|&b| b == b'\n') {
+        let ws = words(line);
+        if ws.len() < 2 || ws[0].first() == Some(&b'c') || ws[1] == b"d" {
+            continue;
+        }
+        let id = number(ws[0]).and_then(|n| u64::try_from(n).ok()).ok_or("a proof line without a clause number")?;
+        derived.push(id);
+    }
+    let mut sorted = derived.clone();
+    sorted.sort_unstable();
+    if sorted.windows(2).any(|w| w[0] == w[1]) {
+        return Err("the proof adds two clauses under one number".into());
+    }
+    let map = |id: u64| -> Result<u64, String> {
+        match sorted.binary_search(&id) {
+            Ok(rank) => Ok(m + 1 + rank as u64),
+            Err(below) => {
+                let original = id - below as u64;
+                if original == 0 || original > m {
+                    return Err(format!("the proof names clause {id}, neither derived nor one of the formula's {m}"));
+                }
+                Ok(original)
+            }
+        }
+    };
+    let mut out = Vec::with_capacity(proof.len() + proof.len() / 8);
+    let mut last = m;
+    let mut refuted = false;
+    for line in proof.split(|&b| b == b'\n') {
+        let ws = words(line);
+        if ws.is_empty() || ws[0].first() == Some(&b'c') {
+            continue;
+        }
+        let deletion = ws.get(1).is_some_and(|w| *w == b"d");
+        let mut zeros = 0;
+        for (i, w) in ws.iter().enumerate() {
+            let n = number(w);
+            let text = match (i, n) {
+                (0, Some(id)) if !deletion => {
+                    last = map(u64::try_from(id).map_err(|_| "a negative clause number")?)?;
+                    last.to_string()
+                }
+                (0, _) => last.to_string(),
+                (1, _) if deletion => "d".to_owned(),
+                (_, Some(0)) => {
+                    zeros += 1;
+                    if zeros == 1 && !deletion && i == 1 {
+                        refuted = true;
+                    }
+                    "0".to_owned()
+                }
+                // Literals (before the first 0 of an addition) stay; clause numbers map.
+                (_, Some(n)) if !deletion && zeros == 0 => n.to_string(),
+                (_, Some(h)) => {
+                    let id = map(h.unsigned_abs())?;
+                    if h < 0 { format!("-{id}") } else { id.to_string() }
+                }
+                (_, None) => return Err(format!("`{}` is not a number", String::from_utf8_lossy(w))),
+            };
+            if i > 0 {
+                out.push(b' ');
+            }
+            out.extend_from_slice(text.as_bytes());
+        }
+        out.push(b'\n');
+        if refuted {
+            break;
+        }
+    }
+    if !refuted && let Some(k) = clauses.iter().position(Vec::is_empty) {
+        out.extend_from_slice(format!("{} 0 {} 0\n", m + derived.len() as u64 + 1, k + 1).as_bytes());
+    }
+    Ok(out)
 }
 
 /// Input of `sat.solve`.
