@@ -1,0 +1,284 @@
+//! Hardening: defects found by using the server from outside, each pinned by a regression test.
+
+use std::collections::BTreeSet;
+
+use jacobian::runtime::catalog::MAX_RESPONSE_BYTES;
+use rmcp::ServiceExt;
+use rmcp::model::{CallToolRequestParams, CallToolResult};
+use rmcp::service::{RoleClient, RunningService};
+use serde_json::{Value, json};
+
+type Client = RunningService<RoleClient, ()>;
+
+async fn in_process_client() -> Client {
+    let jac = jacobian::builder().build().await.expect("jacobian");
+    let (server_io, client_io) = tokio::io::duplex(1 << 20);
+    let (read, write) = tokio::io::split(server_io);
+    tokio::spawn(jacobian::mcp::serve_io(jac, read, write));
+    ().serve(client_io).await.expect("initialize")
+}
+
+async fn call(client: &Client, tool: &'static str, args: Value) -> CallToolResult {
+    let Value::Object(args) = args else { panic!("arguments must be an object") };
+    client.call_tool(CallToolRequestParams::new(tool).with_arguments(args)).await.expect("tools/call")
+}
+
+/// What a client receives for one `math.find` call: every content block and the structured
+/// content, as the result object is written on the wire.
+fn received_bytes(result: &CallToolResult) -> usize {
+    serde_json::to_vec(result).expect("result").len()
+}
+
+#[tokio::test]
+async fn every_math_find_form_fits_the_response_bound_with_its_text() {
+    let client = in_process_client().await;
+    let mut checked = 0usize;
+    let mut check = |what: String, result: &CallToolResult| {
+        let n = received_bytes(result);
+        assert!(
+            n <= MAX_RESPONSE_BYTES,
+            "{what}: {n} bytes received, over {MAX_RESPONSE_BYTES}: {}",
+            serde_json::to_string(result).unwrap()
+        );
+        checked += 1;
+    };
+
+    // Browse, every limit, and every page of the largest.
+    let mut ids = BTreeSet::new();
+    for limit in 1..=20 {
+        let r = call(&client, "math.find", json!({"limit": limit})).await;
+        check(format!("browse limit {limit}"), &r);
+    }
+    let mut cursor: Option<String> = None;
+    loop {
+        let mut args = json!({"limit": 20});
+        if let Some(c) = &cursor {
+            args["cursor"] = json!(c);
+        }
+        let r = call(&client, "math.find", args.clone()).await;
+        check(format!("browse {args}"), &r);
+        let page = r.structured_content.clone().expect("structured");
+        for m in page["matches"].as_array().expect("matches") {
+            ids.insert(m["capability_id"].as_str().expect("id").to_owned());
+        }
+        match page["next_cursor"].as_str() {
+            Some(c) => cursor = Some(c.to_owned()),
+            None => break,
+        }
+    }
+    assert!(ids.len() > 20, "the catalog has more than one page");
+
+    // Searches, with and without filters, weak and strong.
+    for query in ["graph", "integer", "polynomial", "matrix", "prime", "compute", "group", "sat", "xyzzy", "proof"] {
+        for extra in [json!({}), json!({"mode": "VERIFY"}), json!({"domain": "graph"})] {
+            let mut args = json!({"query": query, "limit": 20});
+            args.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+            let r = call(&client, "math.find", args.clone()).await;
+            check(format!("search {args}"), &r);
+        }
+    }
+
+    // Inspection of every capability in every view (an oversized view is refused, also bounded).
+    for id in &ids {
+        for view in ["SUMMARY", "CONTRACT", "FULL"] {
+            let r = call(&client, "math.find", json!({"capability_id": id, "view": view})).await;
+            check(format!("inspect {id} {view}"), &r);
+        }
+    }
+    assert!(checked > 3 * ids.len());
+    client.cancel().await.expect("close");
+}
+
+/// The `format` values JSON Schema 2020-12 defines (validation vocabulary, section 7.3).
+const STANDARD_FORMATS: &[&str] = &[
+    "date-time",
+    "date",
+    "time",
+    "duration",
+    "email",
+    "idn-email",
+    "hostname",
+    "idn-hostname",
+    "ipv4",
+    "ipv6",
+    "uri",
+    "uri-reference",
+    "iri",
+    "iri-reference",
+    "uuid",
+    "uri-template",
+    "json-pointer",
+    "relative-json-pointer",
+    "regex",
+];
+
+/// Every non-standard `format` in a schema, with where it is. Keywords whose values are data
+/// (`const`, `enum`, `default`, `examples`) are not schemas and are not walked.
+fn nonstandard_formats(schema: &Value, at: &str, out: &mut Vec<String>) {
+    match schema {
+        Value::Object(map) => {
+            for (key, value) in map {
+                let here = format!("{at}/{key}");
+                match key.as_str() {
+                    "format" if value.is_string() => {
+                        if !STANDARD_FORMATS.contains(&value.as_str().unwrap_or_default()) {
+                            out.push(format!("{here} = {value}"));
+                        }
+                    }
+                    "const" | "enum" | "default" | "examples" | "description" | "title" => {}
+                    "properties" | "$defs" | "definitions" | "patternProperties" | "dependentSchemas" => {
+                        for (name, sub) in value.as_object().into_iter().flatten() {
+                            nonstandard_formats(sub, &format!("{here}/{name}"), out);
+                        }
+                    }
+                    _ => nonstandard_formats(value, &here, out),
+                }
+            }
+        }
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                nonstandard_formats(item, &format!("{at}/{i}"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+#[tokio::test]
+async fn published_schemas_carry_only_standard_formats() {
+    let jac = jacobian::builder().build().await.expect("jacobian");
+    let mut bad = Vec::new();
+    let catalog = jac.catalog();
+    let capabilities = catalog["capabilities"].as_array().expect("capabilities");
+    assert!(capabilities.len() > 50, "the bundled catalog is installed");
+    for cap in capabilities {
+        let id = cap["descriptor"]["id"].as_str().expect("id");
+        for which in ["input_schema", "output_schema"] {
+            let schema = &cap["descriptor"][which];
+            assert!(schema.is_object(), "{id} publishes its {which}");
+            nonstandard_formats(schema, &format!("{id} {which}"), &mut bad);
+        }
+    }
+    for kind in jac.objects().kinds() {
+        nonstandard_formats(&kind.json_schema(), kind.schema_uri(), &mut bad);
+    }
+    // The tools' own schemas, as a client lists them.
+    let (server_io, client_io) = tokio::io::duplex(1 << 20);
+    let (read, write) = tokio::io::split(server_io);
+    tokio::spawn(jacobian::mcp::serve_io(jac, read, write));
+    let client = ().serve(client_io).await.expect("initialize");
+    for tool in client.list_all_tools().await.expect("tools/list") {
+        let input = Value::Object((*tool.input_schema).clone());
+        nonstandard_formats(&input, &format!("tool {} input", tool.name), &mut bad);
+        if let Some(output) = &tool.output_schema {
+            nonstandard_formats(&Value::Object((**output).clone()), &format!("tool {} output", tool.name), &mut bad);
+        }
+    }
+    client.cancel().await.expect("close");
+    assert!(bad.is_empty(), "{} non-standard formats, e.g. {:?}", bad.len(), &bad[..bad.len().min(10)]);
+}
+
+/// Unsatisfiable formulas of the shapes CaDiCaL refutes before it searches (contradictory
+/// units while it reads the formula, unit propagation, an empty clause) and with duplicate and
+/// tautological clauses around them; each is named for the failure message.
+fn early_refutations() -> Vec<(&'static str, u32, Vec<Vec<i32>>)> {
+    vec![
+        ("contradictory units", 1, vec![vec![1], vec![-1]]),
+        ("contradictory units, then more clauses", 2, vec![vec![-1], vec![1], vec![-1], vec![1, 2], vec![2]]),
+        ("units first, then a duplicate", 2, vec![vec![1], vec![-1], vec![1], vec![1]]),
+        ("unit propagation", 3, vec![vec![1], vec![-1, 2], vec![-2, 3], vec![-3]]),
+        (
+            "unit propagation, long tail",
+            4,
+            vec![vec![1], vec![-1, 2], vec![-2, 3], vec![-3], vec![1, 2, 3, 4], vec![4]],
+        ),
+        ("propagation after tautologies", 3, vec![vec![1, -1], vec![2, -2, 3], vec![1], vec![-1, 2], vec![-2]]),
+        ("duplicate clauses", 2, vec![vec![1, 2], vec![1, 2], vec![-1, 2], vec![-1, 2], vec![1, -2], vec![-1, -2]]),
+        ("duplicate literals", 2, vec![vec![1, 1, 2], vec![-1, 2, 2], vec![1, -2], vec![-1, -2, -1]]),
+        ("an empty clause", 2, vec![vec![1, 2], vec![], vec![-1]]),
+        ("only an empty clause", 1, vec![vec![]]),
+        ("a tautology, then contradictory units", 3, vec![vec![3, -3], vec![2], vec![-2], vec![1, 3]]),
+    ]
+}
+
+#[tokio::test]
+async fn every_unsat_answer_is_verified_even_when_refuted_while_reading() {
+    use jacobian::runtime::{AssuranceLevel, CapabilityRequest, Mode};
+    let jac = jacobian::builder().build().await.expect("jacobian");
+    for (name, variables, clauses) in early_refutations() {
+        let cnf = json!({"variables": variables, "clauses": clauses});
+        let r = jac.run(CapabilityRequest::new("sat.solve", json!({"cnf": cnf})).mode(Mode::Verify)).await;
+        assert_eq!(r.output["status"], "UNSAT", "{name}: {:?}", r.execution.diagnostics);
+        assert_eq!(r.assurance.level, AssuranceLevel::Verified, "{name}: {:?}", r.execution.diagnostics);
+        // The stored proof replays through certificate.verify by reference as well.
+        let again = jac
+            .run(
+                CapabilityRequest::new(
+                    "certificate.verify",
+                    json!({"cnf_uri": r.output["cnf_uri"], "proof_uri": r.output["proof_uri"], "format": "LRAT_TEXT_V1"}),
+                )
+                .mode(Mode::Verify),
+            )
+            .await;
+        assert_eq!(again.assurance.level, AssuranceLevel::Verified, "{name}: {:?}", again.execution.diagnostics);
+    }
+}
+
+/// The digest and output of one EXPLORE run, or None when it did not succeed (a failure's
+/// timing is no answer to compare).
+async fn explore(jac: &jacobian::Jacobian, id: &str, input: &Value) -> Option<(String, Value)> {
+    use jacobian::runtime::{CapabilityRequest, ExecutionStatus, Mode};
+    let r = jac.run(CapabilityRequest::new(id, input.clone()).mode(Mode::Explore)).await;
+    (r.status() == ExecutionStatus::Succeeded).then(|| (r.provenance.result_digest.to_string(), r.output.clone()))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_maximum_induced_tree_of_the_5_cycle_is_the_same_on_every_run() {
+    let jac = jacobian::builder().build().await.expect("jacobian");
+    let c5 = json!({"graph": {"order": 5, "edges": [[0, 1], [1, 2], [2, 3], [3, 4], [0, 4]]}});
+    let other =
+        json!({"graph": {"order": 7, "edges": [[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [0, 6], [0, 3]]}});
+    let first = explore(&jac, "graph.induced_tree.maximum", &c5).await.expect("C5 succeeds");
+    assert_eq!(first.1["max_induced_tree_order"], 4);
+    // Other Z3 work in between, on the same blocking threads, must not change the answer.
+    for round in 0..12 {
+        let (a, b) = tokio::join!(
+            explore(&jac, "graph.induced_tree.maximum", &other),
+            explore(&jac, "graph.induced_tree.maximum", &c5)
+        );
+        assert!(a.is_some());
+        assert_eq!(b.as_ref(), Some(&first), "round {round}: a different answer to the same request");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_explore_example_gives_the_same_digest_twice() {
+    let jac = jacobian::builder().build().await.expect("jacobian");
+    let catalog = jac.catalog();
+    let mut calls = Vec::new();
+    for cap in catalog["capabilities"].as_array().expect("capabilities") {
+        let id = cap["descriptor"]["id"].as_str().expect("id").to_owned();
+        for example in &jac.descriptor(&id).expect("descriptor").examples {
+            calls.push((id.clone(), example.title.clone(), example.input.clone()));
+        }
+    }
+    // Two passes over the whole list, so the second run of each request meets threads,
+    // backend processes and solver contexts that served everything else in between.
+    let mut first = Vec::with_capacity(calls.len());
+    for (id, _, input) in &calls {
+        first.push(explore(&jac, id, input).await);
+    }
+    let mut compared = 0;
+    let mut differing = Vec::new();
+    for ((id, title, input), before) in calls.iter().zip(first) {
+        let after = explore(&jac, id, input).await;
+        if let (Some(a), Some(b)) = (before, after) {
+            compared += 1;
+            if a != b {
+                differing.push(format!("{id} ({title}): {} then {}", a.1, b.1));
+            }
+        }
+    }
+    assert!(compared > calls.len() / 2, "{compared} of {} examples compared", calls.len());
+    assert!(differing.is_empty(), "{} requests answered differently:\n{}", differing.len(), differing.join("\n"));
+}
