@@ -21,9 +21,48 @@ fn cases() -> Vec<Value> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let python = root.join(".venv/bin/python");
     assert!(python.exists(), "{} is missing: run scripts/provision-python", python.display());
-    let out = Command::new(&python).arg(root.join("tests/reference/linear_algebra_cases.py")).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    let mut all = vec![];
+    for script in ["linear_algebra_cases.py", "linear_algebra_more_cases.py"] {
+        let out = Command::new(&python).arg(root.join("tests/reference").join(script)).output().unwrap();
+        assert!(out.status.success(), "{script}: {}", String::from_utf8_lossy(&out.stderr));
+        all.extend(String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str::<Value>(l).unwrap()));
+    }
+    all
+}
+
+/// The spectral sequence's E_0, E_1 and E_∞ as sorted [p, n, dimension] triples, against the
+/// reference's graded pieces, homology of the associated graded and filtration of the homology.
+fn check_spectral(output: &Value, expected: &Value) {
+    let pages = output["pages"].as_array().unwrap();
+    let triples = |page: &Value| -> Value {
+        let mut t: Vec<Value> =
+            page["terms"].as_array().unwrap().iter().map(|t| json!([t["p"], t["n"], t["dimension"]])).collect();
+        t.sort_by_key(|v| v.to_string());
+        json!(t)
+    };
+    let sorted = |v: &Value| -> Value {
+        let mut t = v.as_array().unwrap().clone();
+        t.sort_by_key(|v| v.to_string());
+        json!(t)
+    };
+    assert_eq!(triples(&pages[0]), sorted(&expected["e0"]), "E_0 of {output}");
+    assert_eq!(triples(&pages[1.min(pages.len() - 1)]), sorted(&expected["e1"]), "E_1 of {output}");
+    assert_eq!(triples(pages.last().unwrap()), sorted(&expected["einf"]), "E_∞ of {output}");
+}
+
+/// A Morse matching's critical counts bound the Betti numbers, and its pairs are face–coface pairs
+/// using each face at most once.
+fn check_morse(output: &Value, betti: &Value) {
+    let counts = output["critical_counts"].as_array().unwrap();
+    for (c, b) in counts.iter().zip(betti.as_array().unwrap()) {
+        assert!(c.as_u64() >= b.as_u64(), "Morse inequality fails: {output} against {betti}");
+    }
+    let mut used = BTreeSet::new();
+    for pair in output["pairs"].as_array().unwrap() {
+        let (sigma, tau) = (pair[0].as_array().unwrap(), pair[1].as_array().unwrap());
+        assert!(sigma.len() + 1 == tau.len() && sigma.iter().all(|v| tau.contains(v)), "{pair}");
+        assert!(used.insert(pair[0].to_string()) && used.insert(pair[1].to_string()), "{pair} reuses a face");
+    }
 }
 
 /// Whether `got` has every key of `expected` with an equal value, recursively.
@@ -101,6 +140,12 @@ async fn every_capability_agrees_with_its_reference_and_verifies() {
         );
         if let Some(eigen) = c.get("eigen") {
             check_eigen(&r.output, eigen);
+        }
+        if let Some(spectral) = c.get("spectral") {
+            check_spectral(&r.output, spectral);
+        }
+        if let Some(betti) = c.get("morse_betti") {
+            check_morse(&r.output, betti);
         }
         if let Some(relation) = c.get("relation_up_to_sign") {
             let got = &r.output["relation"];
@@ -302,6 +347,102 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             Invalid,
         ),
         ("linear_algebra.find.integer_relation", json!({"values": ["1", "pi"]}), "/input/values/1", Invalid),
+        (
+            "matrix.compute.function",
+            json!({"matrix": {"rows": [[1, 1], [0, 1]]}, "function": "exponential"}),
+            "/input/matrix",
+            Invalid,
+        ),
+        (
+            "matrix.compute.function",
+            json!({"matrix": {"rows": [[1, 1], [0, 1]]}, "function": "polynomial", "coefficients": [1, "x"]}),
+            "/input/coefficients/1",
+            Invalid,
+        ),
+        (
+            "matrix.compute.function",
+            json!({"matrix": {"rows": [["12345678901234567890", 1], [0, 1]]}, "function": "power", "exponent": 1999}),
+            "/input/exponent",
+            Unsupported,
+        ),
+        (
+            "matrix.compute.centralizer",
+            json!({"matrices": [{"rows": [[1]]}, {"rows": [[1, 0], [0, 1]]}]}),
+            "/input/matrices/1",
+            Invalid,
+        ),
+        (
+            "matrix.compute.gram_schmidt",
+            json!({"vectors": {"ring": "F_5", "rows": [[1, 2]]}}),
+            "/input/vectors/ring",
+            Invalid,
+        ),
+        ("matrix.compute.norms", json!({"matrix": {"rows": [[1], [1, 2]]}}), "/input/matrix/rows/1", Invalid),
+        ("matrix.construct.hadamard", json!({"operation": "paley", "order": 10}), "/input/order", Invalid),
+        (
+            "matrix.construct.hadamard",
+            json!({"operation": "decide", "matrix": {"rows": [[1, 1], [1, 0]]}}),
+            "/input/matrix/rows/1/1",
+            Invalid,
+        ),
+        ("matrix.compute.jordan_form", json!({"matrix": {"rows": [[1, 2, 3]]}}), "/input/matrix", Invalid),
+        (
+            "chain_complex.compute.operation",
+            json!({"operation": "tensor_product", "complex": [{"rows": [[2]]}]}),
+            "/input/other",
+            Invalid,
+        ),
+        (
+            "chain_complex.compute.operation",
+            json!({"operation": "mapping_cone", "complex": [{"rows": [[1]]}], "other": [{"rows": [[1]]}],
+                   "chain_map": [{"rows": [[1]]}, {"rows": [[2]]}]}),
+            "/input/chain_map/1",
+            Invalid,
+        ),
+        (
+            "chain_complex.compute.spectral_sequence",
+            json!({"maps": [{"rows": [[-1], [1]]}], "filtration": [[0, 2], [1]]}),
+            "/input/filtration/1/0",
+            Invalid,
+        ),
+        ("topology.cubical_complex.homology", json!({"bitmap": [[1, 2]]}), "/input/bitmap/0/1", Invalid),
+        ("topology.cubical_complex.homology", json!({"bitmap": vec![vec![1; 40]; 40]}), "/input/bitmap", Unsupported),
+        (
+            "topology.simplicial_complex.properties",
+            json!({"complex": {"facets": [[0, 0]]}}),
+            "/input/complex/facets/0",
+            Invalid,
+        ),
+        (
+            "topology.simplicial_complex.discrete_morse",
+            json!({"complex": {"facets": []}}),
+            "/input/complex/facets",
+            Invalid,
+        ),
+        (
+            "abelian_group.compute.subgroup",
+            json!({"group": {"generators": 2, "relations": [[2, 0]]}, "elements": [[1]]}),
+            "/input/elements/0",
+            Invalid,
+        ),
+        (
+            "abelian_group.compute.homomorphism",
+            json!({"source": {"generators": 2}, "target": {"generators": 1}, "images": [[1]]}),
+            "/input/images",
+            Invalid,
+        ),
+        (
+            "abelian_group.compute.functor",
+            json!({"functor": "hom", "a": {"generators": 1, "relations": [["1/2"]]}, "b": {"generators": 1}}),
+            "/input/a/relations/0/0",
+            Invalid,
+        ),
+        (
+            "abelian_group.compute.characters",
+            json!({"group": {"generators": 2, "relations": [[2, 0]]}}),
+            "/input/group/relations",
+            Invalid,
+        ),
     ] {
         let r = jac.run(CapabilityRequest::new(id, input.clone())).await;
         assert_eq!(r.status(), status, "{id} {input}: {:?}", r.execution.diagnostics);
@@ -382,6 +523,25 @@ async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
         ("order of an element of an abelian group given by relations", "abelian_group.compute.element"),
         ("dual lattice and discriminant group", "lattice.compute.invariants"),
         ("is a lattice a sublattice of another, its index", "lattice.decide.sublattice"),
+        ("exponential of a nilpotent matrix", "matrix.compute.function"),
+        ("evaluate a polynomial at a matrix", "matrix.compute.function"),
+        ("centralizer of a matrix, the matrices commuting with it", "matrix.compute.centralizer"),
+        ("gram-schmidt orthogonalization of vectors over Q", "matrix.compute.gram_schmidt"),
+        ("frobenius norm and infinity norm of a matrix", "matrix.compute.norms"),
+        ("sylvester hadamard matrix", "matrix.construct.hadamard"),
+        ("jordan normal form of a matrix", "matrix.compute.jordan_form"),
+        ("elementary divisors of a matrix", "matrix.compute.jordan_form"),
+        ("mapping cone of a chain map", "chain_complex.compute.operation"),
+        ("tensor product of chain complexes", "chain_complex.compute.operation"),
+        ("spectral sequence of a filtered chain complex", "chain_complex.compute.spectral_sequence"),
+        ("homology of a cubical complex from a bitmap image", "topology.cubical_complex.homology"),
+        ("f-vector and minimal non-faces of a simplicial complex", "topology.simplicial_complex.properties"),
+        ("is a simplicial complex an orientable pseudomanifold", "topology.simplicial_complex.properties"),
+        ("discrete morse matching and critical cells", "topology.simplicial_complex.discrete_morse"),
+        ("subgroup generated by elements of an abelian group and the quotient", "abelian_group.compute.subgroup"),
+        ("kernel and cokernel of a homomorphism of abelian groups", "abelian_group.compute.homomorphism"),
+        ("tor and ext of abelian groups", "abelian_group.compute.functor"),
+        ("character table of a finite abelian group", "abelian_group.compute.characters"),
     ] {
         let r = jac.find_value(&json!({"query": query})).unwrap();
         let ids: Vec<&str> = r.matches.iter().map(|m| m.capability_id.as_str()).collect();
@@ -390,4 +550,22 @@ async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
     }
     let missing: Vec<String> = pack().into_iter().filter(|id| !found.contains(id)).collect();
     assert!(missing.is_empty(), "no discovery query for {missing:?}");
+}
+
+/// Every example of every capability of the pack runs and succeeds, VERIFY examples to VERIFIED.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_example_runs() {
+    let jac = jacobian::builder().build().await.unwrap();
+    for a in jacobian_adapters::linear_algebra::adapters() {
+        let d = a.descriptor();
+        assert!(!d.examples.is_empty(), "{} has no example", d.id);
+        for ex in &d.examples {
+            let r = jac.run(CapabilityRequest::new(d.id.as_str(), ex.input.clone()).mode(ex.mode)).await;
+            assert_eq!(r.status(), ExecutionStatus::Succeeded, "{} {}: {:?}", d.id, ex.title, r.execution.diagnostics);
+            if ex.mode == Mode::Verify {
+                let level = r.assurance.level;
+                assert_eq!(level, AssuranceLevel::Verified, "{} {}: {:?}", d.id, ex.title, r.execution.diagnostics);
+            }
+        }
+    }
 }

@@ -5,13 +5,17 @@
 //! claim for the matrix checker (`checkers/src/matrix.rs`), which replays it with its own
 //! arithmetic.
 
+pub mod abelian;
 pub mod arithmetic;
+pub mod complexes;
 pub mod exact;
+pub mod functions;
 pub mod group_element;
 pub mod homology;
 pub mod inertia;
 pub mod integral;
 pub mod invariants;
+pub mod jordan;
 pub mod lattice;
 pub mod similarity;
 pub mod spaces;
@@ -65,6 +69,21 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(similarity::Similar))),
         Arc::new(Typed::new(Ask(inertia::Inertia))),
         Arc::new(Typed::new(Ask(group_element::GroupElement))),
+        Arc::new(Typed::new(Ask(functions::MatrixFunction))),
+        Arc::new(Typed::new(Ask(functions::Centralizer))),
+        Arc::new(Typed::new(Ask(functions::GramSchmidt))),
+        Arc::new(Typed::new(Ask(functions::Norms))),
+        Arc::new(Typed::new(Ask(functions::Hadamard))),
+        Arc::new(Typed::new(Ask(jordan::JordanForm))),
+        Arc::new(Typed::new(Ask(complexes::ChainComplexOperation))),
+        Arc::new(Typed::new(Ask(complexes::CubicalHomology))),
+        Arc::new(Typed::new(Ask(complexes::ComplexProperties))),
+        Arc::new(Typed::new(Ask(complexes::DiscreteMorse))),
+        Arc::new(Typed::new(Ask(complexes::SpectralSequence))),
+        Arc::new(Typed::new(Ask(abelian::Subgroup))),
+        Arc::new(Typed::new(Ask(abelian::Homomorphism))),
+        Arc::new(Typed::new(Ask(abelian::GroupFunctor))),
+        Arc::new(Typed::new(Ask(abelian::Characters))),
     ]
 }
 

@@ -12,7 +12,8 @@
 //!
 //! - `equal: [E, E]` — two expressions are equal; `E` is a matrix, `{"product": [E, …]}`,
 //!   `{"sum": [E, …]}`, `{"negate": E}`, `{"transpose": E}`, `{"scale": [entry, E]}`,
-//!   `{"power": [E, k]}` (k ≤ 64), `{"kronecker": [E, E]}` or `{"identity": n}`.
+//!   `{"power": [E, k]}` (k ≤ 64), `{"kronecker": [E, E]}`, `{"stack": [E, …]}` (rows of one
+//!   column count, one under the other) or `{"identity": n}`.
 //! - `determinant: {matrix, value}`.
 //! - `trace: {matrix, value}`.
 //! - `inverse: {matrix, inverse}` — A·B = B·A = I.
@@ -54,6 +55,11 @@
 //!   symmetric, so the inertia [positive, negative, zero] is the signs of d (Sylvester).
 //! - `frobenius: {matrix, form, transform, inverse, factors}` — F = B·A·B⁻¹ is the rational
 //!   canonical form: companion blocks of monic f_1, …, f_k with f_{i+1} | f_i.
+//! - `gram_schmidt: {basis, orthogonal, coefficients}` (Z or Q) — B = M·B* with M lower
+//!   unitriangular and B*·B*ᵀ diagonal, so B* is the Gram–Schmidt orthogonalization of B.
+//! - `jordan: {matrix, form, transform, inverse}` — P·P⁻¹ = I, P⁻¹·A·P = J, and J is a Jordan
+//!   matrix (diagonal and superdiagonal only; superdiagonal 0 or 1, 1 only between equal
+//!   eigenvalues).
 //!
 //! Limits (inconclusive): more than [`MAX_DIMENSION`] rows or columns, entries over
 //! [`MAX_DIGITS`] digits, more than [`MAX_STATEMENTS`] statements.

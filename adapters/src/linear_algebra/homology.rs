@@ -405,46 +405,52 @@ impl Query for ChainHomology {
     }
     fn answer(&self, i: &ChainInput, ctx: &AdapterContext) -> Result<Answer<ChainOutput>, AdapterError> {
         let maps = chain(i).map_err(|d| AdapterError::Backend(d.message))?;
-        let mut sizes = vec![maps[0].rows];
-        sizes.extend(maps.iter().map(|d| d.cols));
-        let dim = maps.len();
-        let mut diagonals = vec![];
-        let mut certificates = vec![];
-        for d in &maps {
-            let s = if d.rows == 0 || d.cols == 0 {
-                let id = |n: usize| super::exact::identity(&Ring::Integer, n);
-                super::integral::Snf { left: id(d.rows), right: id(d.cols), diagonal: vec![] }
-            } else {
-                snf(d, ctx)?
-            };
-            certificates.push(json!({
-                "left": super::lit(&s.left), "right": super::lit(&s.right),
-                "diagonal": s.diagonal.iter().map(BigInt::to_string).collect::<Vec<_>>()
-            }));
-            diagonals.push(s.diagonal);
-        }
-        let rank =
-            |k: usize| if k == 0 || k > dim { 0 } else { diagonals[k - 1].iter().filter(|x| !x.is_zero()).count() };
-        let betti: Vec<usize> = (0..=dim).map(|k| sizes[k] - rank(k) - rank(k + 1)).collect();
-        let torsion: Vec<Vec<String>> = (0..=dim)
-            .map(|k| {
-                if k < dim {
-                    diagonals[k].iter().filter(|x| *x > &BigInt::one()).map(BigInt::to_string).collect()
-                } else {
-                    vec![]
-                }
-            })
-            .collect();
-        let statement = json!({"chain_homology": {
-            "maps": maps.iter().map(super::lit).collect::<Vec<_>>(), "smith": certificates, "betti": betti, "torsion": torsion
-        }});
-        let out = ChainOutput {
-            exact: betti.iter().all(|b| *b == 0) && torsion.iter().all(Vec::is_empty),
-            groups: describe_groups(&betti, &torsion),
-            ranks: sizes,
-            betti,
-            torsion,
-        };
+        let (out, statement) = chain_groups(&maps, ctx)?;
         Ok(Answer::from(out).claim(claim(&Ring::Integer, vec![statement])))
     }
+}
+
+/// The homology over Z of the chain complex with maps ∂_1, …, ∂_d (∂∂ = 0 already checked) and
+/// the checker's `chain_homology` statement of it.
+pub fn chain_groups(maps: &[Dense], ctx: &AdapterContext) -> Result<(ChainOutput, Value), AdapterError> {
+    let mut sizes = vec![maps[0].rows];
+    sizes.extend(maps.iter().map(|d| d.cols));
+    let dim = maps.len();
+    let mut diagonals = vec![];
+    let mut certificates = vec![];
+    for d in maps {
+        let s = if d.rows == 0 || d.cols == 0 {
+            let id = |n: usize| super::exact::identity(&Ring::Integer, n);
+            super::integral::Snf { left: id(d.rows), right: id(d.cols), diagonal: vec![] }
+        } else {
+            snf(d, ctx)?
+        };
+        certificates.push(json!({
+            "left": super::lit(&s.left), "right": super::lit(&s.right),
+            "diagonal": s.diagonal.iter().map(BigInt::to_string).collect::<Vec<_>>()
+        }));
+        diagonals.push(s.diagonal);
+    }
+    let rank = |k: usize| if k == 0 || k > dim { 0 } else { diagonals[k - 1].iter().filter(|x| !x.is_zero()).count() };
+    let betti: Vec<usize> = (0..=dim).map(|k| sizes[k] - rank(k) - rank(k + 1)).collect();
+    let torsion: Vec<Vec<String>> = (0..=dim)
+        .map(|k| {
+            if k < dim {
+                diagonals[k].iter().filter(|x| *x > &BigInt::one()).map(BigInt::to_string).collect()
+            } else {
+                vec![]
+            }
+        })
+        .collect();
+    let statement = json!({"chain_homology": {
+        "maps": maps.iter().map(super::lit).collect::<Vec<_>>(), "smith": certificates, "betti": betti, "torsion": torsion
+    }});
+    let out = ChainOutput {
+        exact: betti.iter().all(|b| *b == 0) && torsion.iter().all(Vec::is_empty),
+        groups: describe_groups(&betti, &torsion),
+        ranks: sizes,
+        betti,
+        torsion,
+    };
+    Ok((out, statement))
 }

@@ -67,7 +67,7 @@ fn kernel_columns(h: &Hnf) -> (Dense, Value) {
 }
 
 /// Indices of independent rows and columns (a non-zero minor) and the field's reduction of A.
-fn field_kernel(a: &Dense, ctx: &AdapterContext) -> Result<(Dense, Value, Reduction), AdapterError> {
+pub(crate) fn field_kernel(a: &Dense, ctx: &AdapterContext) -> Result<(Dense, Value, Reduction), AdapterError> {
     let red = exact::reduce(a, true, ctx)?;
     let rows = exact::reduce(&exact::transpose(a), true, ctx)?.pivots;
     let (basis, free) = exact::kernel_from(&red);

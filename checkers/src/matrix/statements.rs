@@ -84,6 +84,8 @@ pub fn statement(s: &Value, ring: Ring, at: &str, cx: &CheckContext) -> Step<&'s
         "permanent" => permanent(body, ring, at)?,
         "frobenius" => frobenius(body, ring, at)?,
         "congruence" => congruence(body, ring, at)?,
+        "gram_schmidt" => gram_schmidt(body, ring, at)?,
+        "jordan" => jordan(body, ring, at)?,
         _ => return bad(at, "UNKNOWN_STATEMENT", "not a statement of this format"),
     })
 }
@@ -220,6 +222,17 @@ fn eval(v: &Value, ring: Ring, at: &str, depth: usize, cx: &CheckContext) -> Ste
                 .collect();
             Ok(Mat { rows, cols: a.cols * q })
         }
+        "stack" => {
+            let items = list(1)?;
+            let cols = items[0].cols;
+            if items.iter().any(|m| m.cols != cols) {
+                return bad(at, "NOT_CONFORMABLE", "stacked matrices have one column count");
+            }
+            if items.iter().map(|m| m.rows.len()).sum::<usize>() > MAX_DIMENSION {
+                return Err(Stop::Limit(format!("a stack past {MAX_DIMENSION} rows")));
+            }
+            Ok(Mat { rows: items.into_iter().flat_map(|m| m.rows).collect(), cols })
+        }
         "identity" => {
             let n = natural(args, at)? as usize;
             if n > MAX_DIMENSION {
@@ -227,7 +240,9 @@ fn eval(v: &Value, ring: Ring, at: &str, depth: usize, cx: &CheckContext) -> Ste
             }
             Ok(f.identity(n))
         }
-        _ => bad(at, "UNKNOWN_OPERATION", "product, sum, negate, transpose, scale, power, kronecker or identity"),
+        _ => {
+            bad(at, "UNKNOWN_OPERATION", "product, sum, negate, transpose, scale, power, kronecker, stack or identity")
+        }
     }
 }
 
@@ -894,4 +909,62 @@ fn congruence(body: &Value, ring: Ring, at: &str) -> Step<&'static str> {
         return bad(pointer(at, "inertia"), "DOES_NOT_HOLD", format!("the inertia is {inertia:?}"));
     }
     Ok("inertia")
+}
+
+/// Gram–Schmidt over Q: B = M·B* with M lower unitriangular and B*·B*ᵀ diagonal, which fix B*
+/// (b*_i is b_i minus its projection on the span of b_1, …, b_{i−1}).
+fn gram_schmidt(body: &Value, ring: Ring, at: &str) -> Step<&'static str> {
+    if let Ring::P(_) = ring {
+        return bad(at, "WRONG_RING", "Gram–Schmidt is over Q");
+    }
+    let f = Field::Q;
+    let m = object(body, at, &["basis", "orthogonal", "coefficients"])?;
+    let (b, o) = (mat(m, at, "basis", ring)?, mat(m, at, "orthogonal", ring)?);
+    let mu = square(m, at, "coefficients", ring)?;
+    let k = b.rows.len();
+    if mu.cols != k || o.rows.len() != k || o.cols != b.cols {
+        return bad(pointer(at, "orthogonal"), "BAD_SHAPE", "B* has B's shape and M is k × k");
+    }
+    for i in 0..k {
+        for j in i..k {
+            let want = Num::int(u8::from(i == j));
+            if mu.rows[i][j] != want {
+                return bad(pointer(at, "coefficients"), "NOT_UNITRIANGULAR", "M is lower unitriangular");
+            }
+        }
+    }
+    same(&product(f, &mu, &o, at)?, &b, &pointer(at, "coefficients"), "B is not M·B*")?;
+    let g = product(f, &o, &o.transpose(), at)?;
+    for (i, row) in g.rows.iter().enumerate() {
+        if row.iter().enumerate().any(|(j, x)| i != j && !x.is_zero()) {
+            return bad(pointer(at, "orthogonal"), "NOT_ORTHOGONAL", format!("b*_{i} is not orthogonal to the others"));
+        }
+    }
+    Ok("gram-schmidt")
+}
+
+/// A Jordan form: P·P⁻¹ = I, P⁻¹·A·P = J, and J is a Jordan matrix (entries only on the diagonal
+/// and superdiagonal, superdiagonal entries 0 or 1, a 1 only between equal diagonal entries).
+fn jordan(body: &Value, ring: Ring, at: &str) -> Step<&'static str> {
+    let f = ring.field();
+    let m = object(body, at, &["matrix", "form", "transform", "inverse"])?;
+    let a = square(m, at, "matrix", ring)?;
+    let (j, p, pinv) =
+        (square(m, at, "form", ring)?, square(m, at, "transform", ring)?, square(m, at, "inverse", ring)?);
+    let n = a.cols;
+    same(&product(f, &p, &pinv, at)?, &f.identity(n), &pointer(at, "inverse"), "P·P⁻¹ is not the identity")?;
+    same(&product(f, &product(f, &pinv, &a, at)?, &p, at)?, &j, &pointer(at, "form"), "J is not P⁻¹·A·P")?;
+    for (r, row) in j.rows.iter().enumerate() {
+        for (c, x) in row.iter().enumerate() {
+            let ok = if c == r + 1 {
+                x.is_zero() || (*x == Num::int(1) && j.rows[r][r] == j.rows[c][c])
+            } else {
+                c == r || x.is_zero()
+            };
+            if !ok {
+                return bad(pointer(at, "form"), "NOT_JORDAN", format!("entry ({r}, {c}) breaks the Jordan shape"));
+            }
+        }
+    }
+    Ok("jordan form")
 }

@@ -252,7 +252,41 @@ fn every_statement_holds_and_every_mutant_of_its_certificate_fails() {
         json!([{"product": [m(&[&[1, 2], &[3, 4]]), m(&[&[0, 1], &[1, 0]])]}, m(&[&[2, 1], &[4, 3]])]),
         &[],
     );
+    n += suite(
+        "Q",
+        "gram_schmidt",
+        json!({"basis": m(&[&[1, 0], &[1, 1], &[2, 1]]), "orthogonal": m(&[&[1, 0], &[0, 1], &[0, 0]]),
+               "coefficients": m(&[&[1, 0, 0], &[1, 1, 0], &[2, 1, 1]])}),
+        &["orthogonal", "coefficients"],
+    );
+    n += suite(
+        "Q",
+        "jordan",
+        json!({"matrix": m(&[&[1, 1, 2], &[-1, 3, 1], &[0, 0, 3]]), "form": m(&[&[2, 1, 0], &[0, 2, 0], &[0, 0, 3]]),
+               "transform": m(&[&[1, 0, 1], &[1, 1, 0], &[0, 0, 1]]), "inverse": m(&[&[1, 0, -1], &[-1, 1, 1], &[0, 0, 1]])}),
+        &["form", "transform", "inverse"],
+    );
+    n += suite(
+        "Z",
+        "equal",
+        json!([{"stack": [m(&[&[1, 2]]), {"transpose": m(&[&[3], &[4]])}]}, m(&[&[1, 2], &[3, 4]])]),
+        &[],
+    );
     assert!(n > 150, "{n} mutants");
+}
+
+#[test]
+fn a_jordan_form_needs_its_shape_and_gram_schmidt_its_orthogonality() {
+    // A diagonalizable matrix written with a spurious 1 between different eigenvalues.
+    let bad_shape = json!({"matrix": m(&[&[1, 1], &[0, 2]]), "form": m(&[&[1, 1], &[0, 2]]),
+                           "transform": m(&[&[1, 0], &[0, 1]]), "inverse": m(&[&[1, 0], &[0, 1]])});
+    assert!(matches!(check("Q", json!({"jordan": bad_shape})), Verdict::Rejected { .. }));
+    // B = M·B* holds with B* = B and M = I, but the rows of B are not orthogonal.
+    let not_orthogonal = json!({"basis": m(&[&[1, 0], &[1, 1]]), "orthogonal": m(&[&[1, 0], &[1, 1]]),
+                                "coefficients": m(&[&[1, 0], &[0, 1]])});
+    assert!(matches!(check("Q", json!({"gram_schmidt": not_orthogonal})), Verdict::Rejected { .. }));
+    let stack = json!([{"stack": [m(&[&[1, 2]]), m(&[&[3]])]}, m(&[&[1, 2], &[3, 0]])]);
+    assert!(matches!(check("Z", json!({"equal": stack})), Verdict::Rejected { .. }));
 }
 
 #[test]
