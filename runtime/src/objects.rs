@@ -5,12 +5,14 @@
 //! artifact digests. Domain kinds live in the submodules; the registry maps schema URIs to them.
 
 pub mod cnf;
+pub mod combinatorial;
 pub mod complex;
 pub mod domain;
 pub mod graph;
 pub mod integer;
 pub mod magma;
 pub mod matrix;
+pub mod order;
 pub mod permutation;
 pub mod polynomial;
 pub mod propositional;
@@ -149,6 +151,14 @@ impl ObjectRegistry {
             .with::<polynomial::RationalFunction>()
             .with::<propositional::PropositionalStructure>()
             .with::<term::EquationalIdentity>()
+            .with::<combinatorial::IntegerSequence>()
+            .with::<combinatorial::FiniteSet>()
+            .with::<combinatorial::SetSystem>()
+            .with::<combinatorial::LatinSquare>()
+            .with::<combinatorial::Matroid>()
+            .with::<combinatorial::FiniteDistribution>()
+            .with::<order::FinitePoset>()
+            .with::<order::FiniteLattice>()
     }
 
     /// Every kind, in schema-URI order.
