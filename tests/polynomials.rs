@@ -398,6 +398,160 @@ fn refusals() -> Vec<(&'static str, Value, &'static str, ExecutionStatus, &'stat
             Invalid,
             "CONSTANT",
         ),
+        (
+            "rational_function.compute.integral",
+            json!({"variables": ["x"], "numerator": "1", "denominator": "x - x"}),
+            "/input/denominator",
+            Invalid,
+            "DIVISION_BY_ZERO",
+        ),
+        (
+            "rational_function.compute.integral",
+            json!({"variables": ["x"], "domain": "F_5", "numerator": "1", "denominator": "x"}),
+            "/input/domain",
+            Invalid,
+            "NOT_SUPPORTED",
+        ),
+        (
+            "rational_function.compute.residues",
+            json!({"variables": ["x"], "numerator": "1", "denominator": "x^121 + 1"}),
+            "/input/denominator",
+            Unsupported,
+            "TOO_LARGE",
+        ),
+        (
+            "polynomial.compute.indefinite_sum",
+            json!({"variables": ["k"], "polynomial": "k", "range": [1, "1/2"]}),
+            "/input/range",
+            Invalid,
+            "BAD_RANGE",
+        ),
+        (
+            "polynomial.decide.nonnegative",
+            json!({"variables": ["x"], "polynomial": "x^2", "interval": [3, 1]}),
+            "/input/interval",
+            Invalid,
+            "EMPTY_INTERVAL",
+        ),
+        (
+            "polynomial.decide.nonnegative",
+            json!({"variables": ["x"], "polynomial": "x^61 + 1"}),
+            "/input/polynomial",
+            Unsupported,
+            "TOO_LARGE",
+        ),
+        (
+            "real_algebraic.compute.sign_conditions",
+            json!({"variables": ["x"], "polynomial": "x^2 - 2", "polynomials": ["x", "y"]}),
+            "/input/polynomials/1",
+            Invalid,
+            "BAD_POLYNOMIAL",
+        ),
+        (
+            "polynomial.compute.galois_profile",
+            json!({"variables": ["x"], "polynomial": "(x - 1)^2*(x + 1)"}),
+            "/input/polynomial",
+            Invalid,
+            "NOT_SQUARE_FREE",
+        ),
+        (
+            "polynomial.compute.galois_profile",
+            json!({"variables": ["x"], "polynomial": "x^3 - 2", "primes_up_to": 10001}),
+            "/input/primes_up_to",
+            Unsupported,
+            "TOO_LARGE",
+        ),
+        (
+            "polynomial.compute.subresultants",
+            json!({"variables": ["x"], "f": "x", "g": "x^2"}),
+            "/input/g",
+            Invalid,
+            "BAD_DEGREE",
+        ),
+        (
+            "algebraic_geometry.plane_curve.local",
+            json!({"variables": ["x", "y"], "polynomial": "y^2 - x^3", "point": [0, "a"]}),
+            "/input/point/1",
+            Invalid,
+            "BAD_NUMBER",
+        ),
+        (
+            "algebraic_geometry.plane_curve.genus",
+            json!({"variables": ["x", "y"], "polynomial": "x^13 + y^13 - 1"}),
+            "/input/polynomial",
+            Unsupported,
+            "TOO_LARGE",
+        ),
+        (
+            "algebraic_geometry.plane_curve.blowup",
+            json!({"variables": ["x", "y"], "polynomial": "y^2 - x^3", "chart": "z"}),
+            "/input/chart",
+            Invalid,
+            "",
+        ),
+        (
+            "algebraic_geometry.conic.parametrize",
+            json!({"variables": ["x", "y"], "polynomial": "x^2 - y^2"}),
+            "/input/polynomial",
+            Invalid,
+            "DEGENERATE",
+        ),
+        (
+            "algebraic_geometry.conic.parametrize",
+            json!({"variables": ["x", "y"], "polynomial": "x^3 + y^2 - 1"}),
+            "/input/polynomial",
+            Invalid,
+            "NOT_A_CONIC",
+        ),
+        (
+            "monomial_ideal.compute.operation",
+            json!({"variables": xy, "operation": "sum", "generators": ["x"]}),
+            "/input/other",
+            Invalid,
+            "MISSING",
+        ),
+        (
+            "monomial_ideal.compute.operation",
+            json!({"variables": xy, "operation": "membership", "generators": ["x"], "monomial": "x + y"}),
+            "/input/monomial",
+            Invalid,
+            "NOT_A_MONOMIAL",
+        ),
+        (
+            "polynomial.ideal.betti_table",
+            json!({"variables": xy, "generators": ["x^2 + y"]}),
+            "/input/generators/0",
+            Invalid,
+            "NOT_HOMOGENEOUS",
+        ),
+        (
+            "polynomial.compute.newton_polytope",
+            json!({"variables": xy, "polynomial": "x + y", "weight": [1]}),
+            "/input/weight",
+            Invalid,
+            "BAD_LENGTH",
+        ),
+        (
+            "polynomial.compute.newton_polytope",
+            json!({"variables": ["x"], "polynomial": "x + 2", "prime": 4}),
+            "/input/prime",
+            Invalid,
+            "BAD_PRIME",
+        ),
+        (
+            "polynomial.system.real_solutions",
+            json!({"variables": xy, "generators": ["x^2 - 2", "y"], "bits": 101}),
+            "/input/bits",
+            Invalid,
+            "OUT_OF_RANGE",
+        ),
+        (
+            "polynomial.system.real_solutions",
+            json!({"variables": xy, "generators": ["x^21 - 2", "y"]}),
+            "/input/generators/0",
+            Unsupported,
+            "TOO_LARGE",
+        ),
     ]
 }
 
@@ -526,9 +680,78 @@ async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
         ("syzygies of a list of polynomials", "polynomial.ideal.syzygies"),
         ("singular points of a plane curve, nodes and cusps", "algebraic_geometry.plane_curve.singular_points"),
         ("does f vanish on the variety, radical membership", "polynomial.ideal.radical_membership"),
+        ("antiderivative of a rational function, hermite reduction", "rational_function.compute.integral"),
+        ("residues of a rational function at its poles and at infinity", "rational_function.compute.residues"),
+        ("indefinite sum of a polynomial, discrete antiderivative", "polynomial.compute.indefinite_sum"),
+        ("is this polynomial nonnegative, sum of squares certificate", "polynomial.decide.nonnegative"),
+        ("signs of polynomials at the real roots, thom encoding", "real_algebraic.compute.sign_conditions"),
+        ("frobenius cycle types of a polynomial mod p, solvable by radicals", "polynomial.compute.galois_profile"),
+        ("subresultant sequence of two polynomials", "polynomial.compute.subresultants"),
+        ("intersection multiplicity of two plane curves at a point", "algebraic_geometry.plane_curve.local"),
+        ("genus of a plane algebraic curve", "algebraic_geometry.plane_curve.genus"),
+        ("blow up a plane curve at a point, strict transform", "algebraic_geometry.plane_curve.blowup"),
+        ("rational parametrization of a conic", "algebraic_geometry.conic.parametrize"),
+        ("intersection and hilbert series of monomial ideals", "monomial_ideal.compute.operation"),
+        ("graded betti table of a free resolution", "polynomial.ideal.betti_table"),
+        ("newton polygon of a polynomial, initial form", "polynomial.compute.newton_polytope"),
+        ("real solutions of a polynomial system in isolating boxes", "polynomial.system.real_solutions"),
     ] {
         let r = jac.find_value(&json!({"query": query})).unwrap();
         let ids: Vec<&str> = r.matches.iter().map(|m| m.capability_id.as_str()).collect();
         assert_eq!(ids.first().copied(), Some(expected), "{query:?} found {ids:?}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn real_solutions_lie_in_disjoint_boxes() {
+    let jac = jacobian::builder().build().await.unwrap();
+    // x² + y² = 4, xy = 1: x² = 2 ± √3, y = 1/x; x² = 2, y² = 3: (±√2, ±√3).
+    let s3 = 3f64.sqrt();
+    let mut circle: Vec<[f64; 2]> = vec![];
+    for u in [(2.0 + s3).sqrt(), (2.0 - s3).sqrt()] {
+        circle.push([u, 1.0 / u]);
+        circle.push([-u, -1.0 / u]);
+    }
+    let grid: Vec<[f64; 2]> =
+        [(1.0, 1.0), (1.0, -1.0), (-1.0, 1.0), (-1.0, -1.0)].iter().map(|(a, b)| [a * 2f64.sqrt(), b * s3]).collect();
+    for (gens, solutions, bits) in
+        [(json!(["x^2 + y^2 - 4", "x*y - 1"]), circle, 12), (json!(["x^2 - 2", "y^2 - 3"]), grid, 20)]
+    {
+        let input = json!({"variables": ["x", "y"], "generators": gens, "bits": bits});
+        let r = jac.run(CapabilityRequest::new("polynomial.system.real_solutions", input.clone())).await;
+        assert_eq!(r.status(), ExecutionStatus::Succeeded, "{input}: {:?}", r.execution.diagnostics);
+        let boxes: Vec<Vec<[f64; 2]>> = r.output["boxes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| {
+                b.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|iv| {
+                        let f = |v: &Value| {
+                            let t = v.as_str().unwrap();
+                            match t.split_once('/') {
+                                Some((n, d)) => n.parse::<f64>().unwrap() / d.parse::<f64>().unwrap(),
+                                None => t.parse::<f64>().unwrap(),
+                            }
+                        };
+                        [f(&iv[0]), f(&iv[1])]
+                    })
+                    .collect()
+            })
+            .collect();
+        assert_eq!(boxes.len(), solutions.len(), "{input}");
+        // Every solution lies in exactly one box, each box no wider than 2^-bits.
+        for s in &solutions {
+            let inside = boxes
+                .iter()
+                .filter(|b| b.iter().zip(s).all(|(iv, v)| iv[0] - 1e-12 <= *v && *v <= iv[1] + 1e-12))
+                .count();
+            assert_eq!(inside, 1, "{input}: {s:?} in {boxes:?}");
+        }
+        for b in &boxes {
+            assert!(b.iter().all(|iv| iv[1] - iv[0] <= 2f64.powi(-bits)), "{b:?}");
+        }
     }
 }

@@ -8,12 +8,21 @@
 //! the canonical text. VERIFY claims are in the languages of `checkers::polynomial`
 //! (identities, real roots, Gröbner bases): polynomials as term lists `[[c, [e…]], …]`.
 
+pub mod arith;
 pub mod calculus;
+pub mod curves;
+pub mod galois;
 pub mod geometry;
 pub mod ideals;
 pub mod identity;
+pub mod monomial;
 pub mod native;
+pub mod polytope;
+pub mod rational;
+pub mod real;
+pub mod roots;
 pub mod series;
+pub mod systems;
 pub mod univariate;
 
 use std::sync::Arc;
@@ -52,8 +61,8 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(univariate::Factor))),
         Arc::new(Typed::new(Ask(univariate::SquareFree))),
         Arc::new(Typed::new(Ask(univariate::Resultant))),
-        Arc::new(Typed::new(Ask(univariate::RealRoots))),
-        Arc::new(Typed::new(Ask(univariate::Sturm))),
+        Arc::new(Typed::new(Ask(roots::RealRoots))),
+        Arc::new(Typed::new(Ask(roots::Sturm))),
         Arc::new(Typed::new(Ask(univariate::PartialFractions))),
         Arc::new(Typed::new(Ask(univariate::Cyclotomic))),
         Arc::new(Typed::new(Ask(ideals::GroebnerBasis))),
@@ -64,12 +73,27 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(ideals::Dimension))),
         Arc::new(Typed::new(Ask(ideals::Decomposition))),
         Arc::new(Typed::new(Ask(ideals::IdealOperation))),
-        Arc::new(Typed::new(Ask(ideals::Solve))),
+        Arc::new(Typed::new(Ask(systems::Solve))),
         Arc::new(Typed::new(Ask(geometry::Bernstein))),
         Arc::new(Typed::new(Ask(geometry::MultivariateDivision))),
         Arc::new(Typed::new(Ask(geometry::StandardMonomials))),
         Arc::new(Typed::new(Ask(geometry::Syzygies))),
         Arc::new(Typed::new(Ask(geometry::SingularPoints))),
+        Arc::new(Typed::new(Ask(rational::Antiderivative))),
+        Arc::new(Typed::new(Ask(rational::Residues))),
+        Arc::new(Typed::new(Ask(rational::IndefiniteSum))),
+        Arc::new(Typed::new(Ask(real::Nonnegative))),
+        Arc::new(Typed::new(Ask(real::SignConditions))),
+        Arc::new(Typed::new(Ask(galois::GaloisProfile))),
+        Arc::new(Typed::new(Ask(galois::Subresultants))),
+        Arc::new(Typed::new(Ask(curves::Local))),
+        Arc::new(Typed::new(Ask(curves::Genus))),
+        Arc::new(Typed::new(Ask(curves::Blowup))),
+        Arc::new(Typed::new(Ask(curves::ConicParametrization))),
+        Arc::new(Typed::new(Ask(monomial::MonomialIdeal))),
+        Arc::new(Typed::new(Ask(monomial::BettiTable))),
+        Arc::new(Typed::new(Ask(polytope::NewtonPolytope))),
+        Arc::new(Typed::new(Ask(systems::RealSolutions))),
     ]
 }
 

@@ -573,7 +573,7 @@ impl Query for SingularPoints {
     fn answer(&self, i: &CurveInput, ctx: &AdapterContext) -> Result<Answer<CurveOutput>, AdapterError> {
         let (r, f) = curve_input(i).map_err(unsupported)?;
         let system = vec![f.clone(), f.derivative(0), f.derivative(1)];
-        let out = match super::ideals::points(&r, &system, ctx)? {
+        let out = match super::systems::points(&r, &system, ctx)? {
             None => CurveOutput { singular: true, finitely_many: false, count: None, rational_points: vec![] },
             Some((count, pts)) => {
                 CurveOutput { singular: count > 0, finitely_many: true, count: Some(count), rational_points: pts }

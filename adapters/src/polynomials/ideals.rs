@@ -1,12 +1,12 @@
 //! Polynomial ideals on Singular: reduced Gröbner bases (VERIFY by Buchberger's criterion and
 //! cofactors), membership with cofactors and Nullstellensatz certificates (VERIFY by the
 //! identities checker), elimination, dimension and Hilbert series, primary decomposition,
-//! ideal operations and rational solutions of zero-dimensional systems.
+//! and ideal operations.
 
 use jacobian_runtime::adapter::{AdapterContext, AdapterError, Refusal};
 use jacobian_runtime::backend::{BackendKind, Program};
 use jacobian_runtime::contract::{Diagnostic, Mode};
-use jacobian_runtime::objects::polynomial::{PolyValue, Ring, rational_text};
+use jacobian_runtime::objects::polynomial::{PolyValue, Ring};
 use jacobian_runtime::typed::Describe;
 use num_traits::One;
 use schemars::JsonSchema;
@@ -55,7 +55,7 @@ fn ideal_bounds(r: &Ring, ps: &[Poly], path: &str) -> Result<(), Refusal> {
 }
 
 /// Polynomials printed one per line or comma-separated on one line.
-fn polys(r: &Ring, line: &str) -> Result<Vec<Poly>, AdapterError> {
+pub(crate) fn polys(r: &Ring, line: &str) -> Result<Vec<Poly>, AdapterError> {
     line.split(',').map(|t| from_singular(r, t)).filter(|p| !matches!(p, Ok(p) if p.is_zero())).collect()
 }
 
@@ -70,7 +70,7 @@ fn lines(reply: &jacobian_runtime::backend::Reply, n: usize) -> Result<&[String]
 }
 
 /// A monic basis element over a field, sorted as Singular lists them.
-fn monic(r: &Ring, order: MonomialOrder, p: &Poly) -> (Poly, Rat) {
+pub(crate) fn monic(r: &Ring, order: MonomialOrder, p: &Poly) -> (Poly, Rat) {
     let lead = p.terms().max_by(|a, b| order.cmp(a.0, b.0)).map(|t| t.1.clone()).unwrap_or_else(Rat::one);
     let inv = r.domain.inverse(&lead).unwrap_or_else(Rat::one);
     (r.domain.reduce(p.scale(&inv)).unwrap_or_default(), lead)
@@ -101,6 +101,9 @@ pub struct GroebnerOutput {
     pub ordering: MonomialOrder,
     /// 0 for Q, else p.
     pub characteristic: u32,
+    /// The leading monomials of the basis: the minimal generators of the initial (leading term)
+    /// ideal in(I) for the ordering.
+    pub initial_ideal: Vec<String>,
 }
 
 fn groebner_input(i: &GroebnerInput) -> Result<(Ring, Vec<Poly>), Diagnostic> {
@@ -236,10 +239,15 @@ impl Query for GroebnerBasis {
     fn answer(&self, i: &GroebnerInput, ctx: &AdapterContext) -> Result<Answer<GroebnerOutput>, AdapterError> {
         let (r, gens) = groebner_input(i).map_err(unsupported)?;
         let (basis, cof) = groebner(&r, &gens, i.ordering, ctx.mode == Mode::Verify, ctx)?;
+        let lead = |p: &Poly| {
+            let m = p.terms().map(|t| t.0).max_by(|a, b| i.ordering.cmp(a, b)).cloned().unwrap_or_default();
+            r.print(&Poly::monomial(m, Rat::one()))
+        };
         let out = GroebnerOutput {
             basis: super::printed(&r, &basis),
             ordering: i.ordering,
             characteristic: i.characteristic,
+            initial_ideal: basis.iter().map(lead).collect(),
         };
         let mut answer = Answer::from(out);
         if let Some((down, up)) = cof {
@@ -278,13 +286,13 @@ pub struct IdealInput {
     pub generators: Vec<PolyValue>,
 }
 
-fn ideal_input(i: &IdealInput) -> Result<(Ring, Vec<Poly>), Diagnostic> {
+pub(crate) fn ideal_input(i: &IdealInput) -> Result<(Ring, Vec<Poly>), Diagnostic> {
     let r = ring(&i.variables, &i.domain)?;
     super::field_only(&r)?;
     Ok((r.clone(), generators(&r, &i.generators, "/generators")?))
 }
 
-fn ideal_input_bounds(i: &IdealInput) -> Result<(), Refusal> {
+pub(crate) fn ideal_input_bounds(i: &IdealInput) -> Result<(), Refusal> {
     let (r, ps) = ideal_input(i).map_err(super::refused)?;
     ideal_bounds(&r, &ps, "/generators")
 }
@@ -1065,116 +1073,4 @@ impl Query for IdealOperation {
         ps.sort_by_key(|p| r.print(p));
         Ok(IdealOperationOutput { basis: Some(super::printed(&r, &ps)), holds: None }.into())
     }
-}
-
-/// Output of `polynomial.system.solve`.
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct SolveOutput {
-    /// Whether the system has finitely many solutions over the algebraic closure.
-    pub zero_dimensional: bool,
-    /// The number of distinct solutions over the algebraic closure (when zero-dimensional).
-    pub solution_count: Option<i64>,
-    /// Every solution with coordinates in the coefficient field, one value per variable.
-    pub rational_solutions: Vec<Vec<String>>,
-    /// Whether every solution is rational.
-    pub all_rational: bool,
-}
-
-/// `polynomial.system.solve`.
-pub struct Solve;
-
-impl Query for Solve {
-    type Input = IdealInput;
-    type Output = SolveOutput;
-
-    fn describe(&self) -> Describe {
-        cas::describe(
-            "polynomial.system.solve",
-            "Solve a zero-dimensional polynomial system exactly",
-            "The number of solutions of a polynomial system with finitely many, and all its solutions with \
-             coordinates in Q (or F_p), exactly.",
-            "Solves a system of polynomial equations over Q or F_p with finitely many solutions: Singular computes the \
-             minimal associated primes; each prime of vector-space dimension 1 is a solution with rational \
-             coordinates, read exactly from its reduced basis x_i - c_i. Reports the number of distinct solutions \
-             over the algebraic closure and whether all are rational.",
-            &[
-                "polynomial",
-                "system",
-                "solve",
-                "equations",
-                "rational-solutions",
-                "zero-dimensional",
-                "roots",
-                "intersection-points",
-            ],
-        )
-    }
-    cas::on_backend!(SINGULAR);
-    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
-        vec![(
-            "circle meets line",
-            Mode::Explore,
-            json!({"variables": ["x", "y"], "generators": ["x^2 + y^2 - 25", "x - y - 1"]}),
-        )]
-    }
-    fn validate(&self, i: &IdealInput) -> Result<(), Diagnostic> {
-        ideal_input(i).map(|_| ())
-    }
-    fn bounds(&self, i: &IdealInput) -> Result<(), Refusal> {
-        ideal_input_bounds(i)
-    }
-    fn answer(&self, i: &IdealInput, ctx: &AdapterContext) -> Result<Answer<SolveOutput>, AdapterError> {
-        let (r, g) = ideal_input(i).map_err(unsupported)?;
-        let out = match points(&r, &g, ctx)? {
-            None => SolveOutput {
-                zero_dimensional: false,
-                solution_count: None,
-                rational_solutions: vec![],
-                all_rational: false,
-            },
-            Some((count, sols)) => SolveOutput {
-                zero_dimensional: true,
-                solution_count: Some(count),
-                all_rational: sols.len() as i64 == count,
-                rational_solutions: sols,
-            },
-        };
-        Ok(out.into())
-    }
-}
-
-/// The number of distinct solutions, and the rational ones as canonical texts.
-pub(crate) type Points = (i64, Vec<Vec<String>>);
-
-/// The number of distinct solutions over the algebraic closure and the rational ones (sorted),
-/// or `None` when there are infinitely many.
-pub(crate) fn points(r: &Ring, g: &[Poly], ctx: &AdapterContext) -> Result<Option<Points>, AdapterError> {
-    let prog = singular_ideal(singular_ring(Program::new(SINGULAR), r, "dp"), "i", g).code(
-        "LIB \"primdec.lib\"; ideal g = std(i); if (vdim(g) < 0) { print(\"positive\"); } else { print(vdim(std(radical(i)))); \
-         list L = minAssGTZ(i); int k; for (k = 1; k <= size(L); k++) { ideal P = std(L[k]); if (vdim(P) == 1) { print(string(P)); } kill P; } }",
-    );
-    // Loading primdec.lib defines global procedures: the worker is replaced after this run.
-    let reply = ctx.backend(&prog.defines_globals())?;
-    let first = reply.lines.first().ok_or_else(|| AdapterError::Backend("Singular printed nothing".into()))?;
-    if first == "positive" {
-        return Ok(None);
-    }
-    let count: i64 = first.trim().parse().map_err(|_| AdapterError::Backend(format!("Singular printed `{first}`")))?;
-    let mut sols = vec![];
-    for line in &reply.lines[1..] {
-        let mut point = vec![None; r.n()];
-        for p in polys(r, line)? {
-            let p = monic(r, MonomialOrder::Grevlex, &p).0;
-            let vars = p.support(r.n());
-            let [k] = vars.as_slice() else {
-                return Err(AdapterError::Backend("a maximal ideal of degree 1 is not linear".into()));
-            };
-            point[*k] = Some(-p.coefficient(&vec![0; r.n()]));
-        }
-        let point: Option<Vec<Rat>> = point.into_iter().collect();
-        let point = point.ok_or_else(|| AdapterError::Backend("a rational solution lacks a coordinate".into()))?;
-        sols.push(point.iter().map(rational_text).collect::<Vec<_>>());
-    }
-    sols.sort();
-    Ok(Some((count, sols)))
 }

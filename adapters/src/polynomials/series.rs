@@ -10,9 +10,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::arith::gcdext;
 use super::calculus::divide;
 use super::native::scalar;
-use super::univariate::gcdext;
 use super::{
     Poly, Rat, constant, degree_less, derivative, equal, identities, power, product, q, read, ring, sum, terms,
 };

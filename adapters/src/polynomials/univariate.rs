@@ -1,21 +1,19 @@
 //! Univariate polynomials on PARI/GP (gcd with Bézout cofactors, factorization, square-free
-//! decomposition, resultants and discriminants, cyclotomic polynomials) and in-process (Sturm
-//! sequences, real-root isolation with exact rational intervals, partial fractions); the
+//! decomposition, resultants and discriminants, cyclotomic polynomials, partial fractions); the
 //! multivariate gcd, factorization and resultant run on Singular.
 
 use jacobian_runtime::adapter::{AdapterContext, AdapterError, Refusal};
 use jacobian_runtime::backend::{BackendKind, Program};
 use jacobian_runtime::contract::{Diagnostic, Mode, Provider};
-use jacobian_runtime::objects::polynomial::{Coefficient, Domain, PolyValue, Ring, rational_text};
+use jacobian_runtime::objects::polynomial::{Domain, PolyValue, Ring, rational_text};
 use jacobian_runtime::typed::Describe;
-use num_bigint::BigInt;
-use num_traits::{One, Signed, Zero};
+use num_traits::{One, Signed};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::arith::{gcdext, mul, poly, trim};
 use super::calculus::divide;
-use super::native::scalar;
 use super::{
     Poly, Rat, constant, dense, equal, from_gp, gp_pol, identities, power, product, q, read, ring, sum, terms,
 };
@@ -25,8 +23,6 @@ const PARI: BackendKind = BackendKind::Pari;
 const SINGULAR: BackendKind = BackendKind::Singular;
 /// Highest degree sent to PARI/GP.
 pub const MAX_DEGREE: u32 = 2000;
-/// Highest degree isolated in-process.
-pub const MAX_ROOT_DEGREE: u32 = 200;
 
 fn unsupported(d: Diagnostic) -> AdapterError {
     AdapterError::Unsupported(d.message)
@@ -34,59 +30,6 @@ fn unsupported(d: Diagnostic) -> AdapterError {
 
 fn uni(prog: Program, p: &Poly, r: &Ring) -> Program {
     gp_pol(prog, &dense(p), &r.domain)
-}
-
-/// Univariate extended gcd over a field: (g monic, s, t) with s·a + t·b = g.
-pub(crate) fn gcdext(r: &Ring, a: &[Rat], b: &[Rat]) -> (Vec<Rat>, Vec<Rat>, Vec<Rat>) {
-    let (mut r0, mut r1) = (trim(a.to_vec()), trim(b.to_vec()));
-    let (mut s0, mut s1) = (vec![Rat::one()], vec![]);
-    let (mut t0, mut t1) = (vec![], vec![Rat::one()]);
-    while !r1.is_empty() {
-        let (q, rem) = divide(r, &r0, &r1);
-        let s2 = sub(r, &s0, &mul(r, &q, &s1));
-        let t2 = sub(r, &t0, &mul(r, &q, &t1));
-        (r0, r1, s0, s1, t0, t1) = (r1, rem, s1, s2, t1, t2);
-    }
-    if let Some(lead) = r0.last().cloned() {
-        let inv = r.domain.inverse(&lead).unwrap_or_else(Rat::one);
-        let sc = |v: Vec<Rat>| trim(v.iter().map(|c| r.domain.element(&(c * &inv)).unwrap_or_default()).collect());
-        return (sc(r0), sc(s0), sc(t0));
-    }
-    (r0, s0, t0)
-}
-
-fn trim(mut v: Vec<Rat>) -> Vec<Rat> {
-    while v.last().is_some_and(Zero::is_zero) {
-        v.pop();
-    }
-    v
-}
-
-fn mul(r: &Ring, a: &[Rat], b: &[Rat]) -> Vec<Rat> {
-    if a.is_empty() || b.is_empty() {
-        return vec![];
-    }
-    let mut out = vec![Rat::zero(); a.len() + b.len() - 1];
-    for (i, x) in a.iter().enumerate() {
-        for (j, y) in b.iter().enumerate() {
-            out[i + j] += x * y;
-        }
-    }
-    trim(out.into_iter().map(|c| r.domain.element(&c).unwrap_or_default()).collect())
-}
-
-fn sub(r: &Ring, a: &[Rat], b: &[Rat]) -> Vec<Rat> {
-    let n = a.len().max(b.len());
-    let z = Rat::zero();
-    trim(
-        (0..n)
-            .map(|k| r.domain.element(&(a.get(k).unwrap_or(&z) - b.get(k).unwrap_or(&z))).unwrap_or_default())
-            .collect(),
-    )
-}
-
-fn poly(v: &[Rat]) -> Poly {
-    Poly::from_dense(v, 0, 1)
 }
 
 /// Input of capabilities on two polynomials.
@@ -323,7 +266,7 @@ fn factor_bounds(i: &FactorInput) -> Result<(), Refusal> {
 }
 
 /// Irreducible factors with multiplicities, and the unit, from PARI/GP or Singular.
-fn factorize(r: &Ring, f: &Poly, ctx: &AdapterContext) -> Result<(Rat, Vec<(Poly, u32)>), AdapterError> {
+pub(crate) fn factorize(r: &Ring, f: &Poly, ctx: &AdapterContext) -> Result<(Rat, Vec<(Poly, u32)>), AdapterError> {
     let n = r.n();
     if f.total_degree() == Some(0) {
         return Ok((f.leading_coefficient(), vec![]));
@@ -673,292 +616,6 @@ impl Query for Resultant {
                 Ok(Answer::from(ResultantOutput { value: rational_text(&d) }).claim(claim))
             }
         }
-    }
-}
-
-/// The Sturm sequence p, p′, −rem(p, p′), … over Q.
-fn sturm_sequence(p: &[Rat]) -> Vec<Vec<Rat>> {
-    let q = Ring { variables: vec!["x".into()], domain: Domain::Q };
-    let d: Vec<Rat> = trim(p.iter().enumerate().skip(1).map(|(k, c)| c * Rat::from_integer(k.into())).collect());
-    let mut seq = vec![trim(p.to_vec())];
-    let mut next = d;
-    while !next.is_empty() {
-        let (_, rem) = divide(&q, &seq[seq.len() - 1], &next);
-        seq.push(next);
-        next = rem.into_iter().map(|c| -c).collect();
-        next = trim(next);
-    }
-    seq
-}
-
-fn eval(p: &[Rat], x: &Rat) -> Rat {
-    p.iter().rev().fold(Rat::zero(), |acc, c| acc * x + c)
-}
-
-fn sign_changes(seq: &[Vec<Rat>], x: Option<&Rat>, plus: bool) -> usize {
-    let signs: Vec<i8> = seq
-        .iter()
-        .map(|p| {
-            let v = match x {
-                Some(x) => eval(p, x),
-                None => {
-                    let lead = p[p.len() - 1].clone();
-                    if plus || (p.len() - 1) % 2 == 0 { lead } else { -lead }
-                }
-            };
-            if v.is_zero() {
-                0
-            } else if v.is_positive() {
-                1
-            } else {
-                -1
-            }
-        })
-        .filter(|&s| s != 0)
-        .collect();
-    signs.windows(2).filter(|w| w[0] != w[1]).count()
-}
-
-/// A power of two above every root's absolute value (Cauchy's bound).
-fn root_bound(p: &[Rat]) -> Rat {
-    let lead = p[p.len() - 1].abs();
-    let max = p[..p.len() - 1].iter().map(|c| c.abs() / &lead).fold(Rat::zero(), |a, b| if b > a { b } else { a });
-    let mut b = Rat::one();
-    while b <= max.clone() + Rat::one() {
-        b *= Rat::from_integer(2.into());
-    }
-    b
-}
-
-/// Isolating intervals (a < b, p(a) ≠ 0 ≠ p(b)) of the distinct real roots, refined to width ≤ 2^-bits.
-fn isolate(p: &[Rat], bits: u32, ctx: &AdapterContext) -> Result<Vec<(Rat, Rat)>, AdapterError> {
-    let seq = sturm_sequence(p);
-    if p.len() <= 1 {
-        return Ok(vec![]);
-    }
-    let b = root_bound(p);
-    let count =
-        |a: &Rat, b: &Rat| sign_changes(&seq, Some(a), false) as i64 - sign_changes(&seq, Some(b), false) as i64;
-    let width = Rat::new(BigInt::one(), BigInt::one() << bits);
-    let mut out = vec![];
-    let mut stack = vec![(-b.clone(), b)];
-    while let Some((a, b)) = stack.pop() {
-        ctx.checkpoint()?;
-        let c = count(&a, &b);
-        if c == 0 {
-            continue;
-        }
-        if c == 1 && &b - &a <= width {
-            out.push((a, b));
-            continue;
-        }
-        // A midpoint that is not a root: the middle, or else a nearby fraction of the interval.
-        let mut m = (&a + &b) / Rat::from_integer(2.into());
-        let mut k = 3;
-        while eval(p, &m).is_zero() {
-            m = &a + (&b - &a) * Rat::new(BigInt::from(k / 2), BigInt::from(k));
-            k += 2;
-        }
-        stack.push((m.clone(), b));
-        stack.push((a, m));
-    }
-    out.sort();
-    Ok(out)
-}
-
-/// Input of `polynomial.roots.isolate`.
-#[derive(Debug, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RootsInput {
-    /// One variable name.
-    pub variables: Vec<String>,
-    /// `Z` or `Q` (default).
-    #[serde(default = "q")]
-    pub domain: String,
-    /// The polynomial (not zero; degree at most 200).
-    pub polynomial: PolyValue,
-    /// Refine each interval to width at most 2^-bits (default 0: isolation only, width ≤ 1; at most 200).
-    #[serde(default)]
-    pub bits: u32,
-}
-
-/// Output of `polynomial.roots.isolate`.
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct RootsOutput {
-    /// Number of distinct real roots.
-    pub count: usize,
-    /// One open interval (a, b) per root, increasing, a and b exact rationals that are not roots.
-    pub intervals: Vec<[String; 2]>,
-}
-
-/// `polynomial.roots.isolate`.
-pub struct RealRoots;
-
-fn roots_input(i: &RootsInput) -> Result<(Ring, Poly), Diagnostic> {
-    let r = ring(&i.variables, &i.domain)?;
-    super::one_variable(&r)?;
-    if r.domain.characteristic() != 0 {
-        return Err(Diagnostic::at("/domain", "NOT_SUPPORTED", "real roots are of polynomials over Z or Q"));
-    }
-    let p = read(&r, &i.polynomial, "/polynomial")?;
-    if p.is_zero() {
-        return Err(Diagnostic::at("/polynomial", "ZERO", "the zero polynomial has every number as a root"));
-    }
-    if i.bits > 200 {
-        return Err(Diagnostic::at("/bits", "OUT_OF_RANGE", "at most 200 bits"));
-    }
-    Ok((r, p))
-}
-
-impl Query for RealRoots {
-    type Input = RootsInput;
-    type Output = RootsOutput;
-
-    fn describe(&self) -> Describe {
-        cas::checked(
-            cas::describe(
-                "polynomial.roots.isolate",
-                "Real root isolation with exact rational intervals",
-                "The distinct real roots of a univariate polynomial over Z or Q, each in an exact rational isolating \
-                 interval, and their number.",
-                "Isolates every real root of a polynomial in one variable by Sturm sequences and bisection, returning \
-                 disjoint open intervals with rational endpoints, each holding exactly one root, optionally refined to \
-                 width 2^-bits. VERIFY recomputes Sturm counts on every interval and the total number of real roots.",
-                &[
-                    "polynomial",
-                    "real-roots",
-                    "root-isolation",
-                    "isolating-intervals",
-                    "sturm",
-                    "roots",
-                    "count-real-roots",
-                    "exact",
-                ],
-            ),
-            &[super::REAL_ROOTS],
-        )
-    }
-    fn provider(&self) -> Provider {
-        super::native(include_str!("univariate.rs"))
-    }
-    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
-        vec![("roots of x^3 - 2x", Mode::Verify, json!({"variables": ["x"], "polynomial": "x^3 - 2*x", "bits": 10}))]
-    }
-    fn validate(&self, i: &RootsInput) -> Result<(), Diagnostic> {
-        roots_input(i).map(|_| ())
-    }
-    fn bounds(&self, i: &RootsInput) -> Result<(), Refusal> {
-        let (_, p) = roots_input(i).map_err(super::refused)?;
-        super::degree_bound(&p, 1, MAX_ROOT_DEGREE, "/polynomial")
-    }
-    fn answer(&self, i: &RootsInput, ctx: &AdapterContext) -> Result<Answer<RootsOutput>, AdapterError> {
-        let (_, p) = roots_input(i).map_err(unsupported)?;
-        let intervals = isolate(&dense(&p), i.bits, ctx)?;
-        let printed: Vec<[String; 2]> = intervals.iter().map(|(a, b)| [rational_text(a), rational_text(b)]).collect();
-        let claim = cas::Claim {
-            kind: super::REAL_ROOTS,
-            semantics: "urn:jacobian:semantics:real-roots-isolated:v1",
-            format: "STURM_INTERVALS_V1",
-            claim: json!({"polynomial": terms(&p), "intervals": printed}),
-            candidate: json!({}),
-        };
-        Ok(Answer::from(RootsOutput { count: intervals.len(), intervals: printed }).claim(claim))
-    }
-}
-
-/// Input of `polynomial.compute.sturm_sequence`.
-#[derive(Debug, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SturmInput {
-    /// One variable name.
-    pub variables: Vec<String>,
-    /// `Z` or `Q` (default).
-    #[serde(default = "q")]
-    pub domain: String,
-    /// The polynomial (not zero).
-    pub polynomial: PolyValue,
-    /// Count roots in (low, high] only (both, or neither).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub interval: Option<[Coefficient; 2]>,
-}
-
-/// Output of `polynomial.compute.sturm_sequence`.
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct SturmOutput {
-    /// p, p′, −rem(p, p′), …
-    pub sequence: Vec<String>,
-    /// Distinct real roots, in all or in (low, high].
-    pub real_roots: i64,
-}
-
-/// `polynomial.compute.sturm_sequence`.
-pub struct Sturm;
-
-impl Query for Sturm {
-    type Input = SturmInput;
-    type Output = SturmOutput;
-
-    fn describe(&self) -> Describe {
-        cas::describe(
-            "polynomial.compute.sturm_sequence",
-            "Sturm sequence and number of real roots",
-            "The Sturm chain of a univariate polynomial over Q and the number of its distinct real roots, in all or \
-             in an interval.",
-            "Builds the Sturm sequence p, p', -rem(p, p'), ... of a polynomial in one variable with rational \
-             coefficients and counts its distinct real roots by sign changes, on the whole line or in a rational \
-             interval (low, high].",
-            &["polynomial", "sturm", "sturm-chain", "sturm-sequence", "real-roots", "count", "sign-changes"],
-        )
-    }
-    fn provider(&self) -> Provider {
-        super::native(include_str!("univariate.rs"))
-    }
-    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
-        vec![(
-            "Sturm chain of x^3 - 3x + 1",
-            Mode::Explore,
-            json!({"variables": ["x"], "polynomial": "x^3 - 3*x + 1", "interval": [0, 2]}),
-        )]
-    }
-    fn validate(&self, i: &SturmInput) -> Result<(), Diagnostic> {
-        let r = ring(&i.variables, &i.domain)?;
-        super::one_variable(&r)?;
-        if r.domain.characteristic() != 0 {
-            return Err(Diagnostic::at("/domain", "NOT_SUPPORTED", "over Z or Q"));
-        }
-        if read(&r, &i.polynomial, "/polynomial")?.is_zero() {
-            return Err(Diagnostic::at("/polynomial", "ZERO", "not the zero polynomial"));
-        }
-        if let Some([a, b]) = &i.interval {
-            let (a, b) = (scalar(&r, a, "/interval/0")?, scalar(&r, b, "/interval/1")?);
-            if a >= b {
-                return Err(Diagnostic::at("/interval", "EMPTY_INTERVAL", "low < high"));
-            }
-        }
-        Ok(())
-    }
-    fn bounds(&self, i: &SturmInput) -> Result<(), Refusal> {
-        let r = ring(&i.variables, &i.domain).map_err(super::refused)?;
-        super::degree_bound(
-            &read(&r, &i.polynomial, "/polynomial").map_err(super::refused)?,
-            1,
-            MAX_ROOT_DEGREE,
-            "/polynomial",
-        )
-    }
-    fn answer(&self, i: &SturmInput, _: &AdapterContext) -> Result<Answer<SturmOutput>, AdapterError> {
-        let r = ring(&i.variables, &i.domain).map_err(unsupported)?;
-        let p = read(&r, &i.polynomial, "/polynomial").map_err(unsupported)?;
-        let seq = sturm_sequence(&dense(&p));
-        let real_roots = match &i.interval {
-            Some([a, b]) => {
-                let (a, b) = (scalar(&r, a, "").map_err(unsupported)?, scalar(&r, b, "").map_err(unsupported)?);
-                sign_changes(&seq, Some(&a), false) as i64 - sign_changes(&seq, Some(&b), false) as i64
-            }
-            None => sign_changes(&seq, None, false) as i64 - sign_changes(&seq, None, true) as i64,
-        };
-        let q = Ring { domain: Domain::Q, ..r };
-        Ok(SturmOutput { sequence: seq.iter().map(|s| q.print(&poly(s))).collect(), real_roots }.into())
     }
 }
 

@@ -12,6 +12,9 @@
 //! - `{"kind": "resultant", "f": E, "g": E, "variable": i, "value": E}`: f and g involve only
 //!   variable i, the value is a constant, and it is the determinant of their Sylvester matrix
 //!   (computed by the checker's own elimination);
+//! - `{"kind": "sign", "value": E, "sign": "positive" | "nonnegative" | "negative"}`: over Q, the
+//!   value expands to a constant of that sign (the weights of a sum-of-squares certificate, a
+//!   point where a polynomial is negative);
 //!
 //! with `E` a polynomial in the term-list form of [`super`], `{"sum": [E, …]}`,
 //! `{"product": [E, …]}`, `{"power": [E, k]}` (k ≤ 1000) or `{"derivative": [E, i]}`.
@@ -49,7 +52,7 @@ pub const MAX_POWER: u64 = 1000;
 pub const MAX_SYLVESTER: usize = 400;
 
 static IDENTITY: LazyLock<CheckerIdentity> = LazyLock::new(|| {
-    CheckerIdentity::from_source("jacobian.check.polynomial_identities", "1.0.0", include_str!("identities.rs"))
+    CheckerIdentity::from_source("jacobian.check.polynomial_identities", "1.1.0", include_str!("identities.rs"))
 });
 
 /// Checks polynomial identities, degree bounds and resultants by expanding them.
@@ -179,13 +182,22 @@ fn relation(ev: &mut Eval, r: &Value, path: &str) -> Step<Option<Finding>> {
         "equal" => &["kind", "left", "right"],
         "degree_less" => &["kind", "left", "right", "variable"],
         "resultant" => &["kind", "f", "g", "variable", "value"],
-        _ => return bad(pointer(path, "kind"), "UNKNOWN_RELATION", "equal, degree_less or resultant"),
+        "sign" => &["kind", "value", "sign"],
+        _ => return bad(pointer(path, "kind"), "UNKNOWN_RELATION", "equal, degree_less, resultant or sign"),
     };
     let map = object(r, path, fields)?;
     let mut sides = vec![];
     for name in &fields[1..] {
         let v = get(map, path, name)?;
-        if *name == "variable" {
+        if *name == "sign" {
+            let code = match v.as_str() {
+                Some("negative") => -1,
+                Some("nonnegative") => 0,
+                Some("positive") => 1,
+                _ => return bad(pointer(path, name), "BAD_SIGN", "positive, nonnegative or negative"),
+            };
+            sides.push(Poly::constant(Q::from_integer(code.into()), 0));
+        } else if *name == "variable" {
             match v.as_u64().filter(|&i| (i as usize) < ev.n) {
                 Some(i) => sides.push(Poly::constant(Q::from_integer(i.into()), 0)),
                 None => return bad(pointer(path, name), "BAD_VARIABLE", "a variable index"),
@@ -199,6 +211,25 @@ fn relation(ev: &mut Eval, r: &Value, path: &str) -> Step<Option<Finding>> {
     match kind {
         "equal" if sides[0] == sides[1] => Ok(None),
         "equal" => fail("NOT_EQUAL", "the two sides expand to different polynomials".into()),
+        "sign" => {
+            let constant = sides[0].0.keys().all(|m| m.iter().all(|&e| e == 0));
+            let value = sides[0].0.values().next().cloned().unwrap_or_else(Q::zero);
+            let want = sides[1].0.values().next().cloned().unwrap_or_else(Q::zero);
+            let holds = match want.numer().sign() {
+                num_bigint::Sign::Minus => value < Q::zero(),
+                num_bigint::Sign::NoSign => value >= Q::zero(),
+                num_bigint::Sign::Plus => value > Q::zero(),
+            };
+            if ev.f.p != 0.into() {
+                fail("NOT_ORDERED", "signs are of rational constants (modulus 0)".into())
+            } else if !constant {
+                fail("NOT_CONSTANT", "the value of a sign relation is a constant".into())
+            } else if holds {
+                Ok(None)
+            } else {
+                fail("WRONG_SIGN", format!("the value is {value}"))
+            }
+        }
         "degree_less" => {
             let i = var(&sides[2]);
             match (sides[0].degree_in(i), sides[1].degree_in(i)) {
@@ -289,7 +320,9 @@ mod tests {
             {"kind": "equal", "left": uni(&[0, 0, 0, 1]), "right": {"sum": [{"product": [uni(&[1, 0, 1]), uni(&[0, 1])]}, uni(&[0, -1])]}},
             {"kind": "degree_less", "left": uni(&[0, -1]), "right": uni(&[1, 0, 1]), "variable": 0},
             {"kind": "resultant", "f": uni(&[-2, 0, 1]), "g": uni(&[-1, 1]), "variable": 0, "value": uni(&[-1])},
-            {"kind": "equal", "left": {"derivative": [{"power": [uni(&[1, 1]), 3]}, 0]}, "right": uni(&[3, 6, 3])}
+            {"kind": "equal", "left": {"derivative": [{"power": [uni(&[1, 1]), 3]}, 0]}, "right": uni(&[3, 6, 3])},
+            {"kind": "sign", "value": {"sum": [uni(&[3]), [["-5/2", [0]]]]}, "sign": "positive"},
+            {"kind": "sign", "value": uni(&[-1]), "sign": "negative"}
         ])
     }
 
@@ -366,6 +399,13 @@ mod tests {
             (4, "value", uni(&[0, 1])),
             (0, "kind", json!("degree_less")),
             (0, "extra", json!(1)),
+            (6, "sign", json!("negative")),
+            (6, "value", uni(&[0, 1])),
+            (6, "value", json!([])),
+            (6, "sign", json!("zero")),
+            (7, "sign", json!("nonnegative")),
+            (7, "sign", json!("positive")),
+            (7, "value", uni(&[1])),
         ] {
             let mut bad = good.clone();
             bad[i][key] = value;

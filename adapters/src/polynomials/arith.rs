@@ -1,0 +1,232 @@
+//! Dense univariate arithmetic over Q or F_p shared by the pack's in-process capabilities:
+//! extended Euclid, products and differences of coefficient vectors (lowest degree first), Sturm
+//! sequences, sign changes and real-root isolation with exact rational intervals.
+
+use jacobian_runtime::adapter::{AdapterContext, AdapterError};
+use jacobian_runtime::objects::polynomial::{Domain, Ring};
+use num_bigint::BigInt;
+use num_traits::{One, Signed, Zero};
+
+use super::calculus::divide;
+use super::{Poly, Rat};
+
+/// Univariate extended gcd over a field: (g monic, s, t) with s·a + t·b = g.
+pub(crate) fn gcdext(r: &Ring, a: &[Rat], b: &[Rat]) -> (Vec<Rat>, Vec<Rat>, Vec<Rat>) {
+    let (mut r0, mut r1) = (trim(a.to_vec()), trim(b.to_vec()));
+    let (mut s0, mut s1) = (vec![Rat::one()], vec![]);
+    let (mut t0, mut t1) = (vec![], vec![Rat::one()]);
+    while !r1.is_empty() {
+        let (q, rem) = divide(r, &r0, &r1);
+        let s2 = sub(r, &s0, &mul(r, &q, &s1));
+        let t2 = sub(r, &t0, &mul(r, &q, &t1));
+        (r0, r1, s0, s1, t0, t1) = (r1, rem, s1, s2, t1, t2);
+    }
+    if let Some(lead) = r0.last().cloned() {
+        let inv = r.domain.inverse(&lead).unwrap_or_else(Rat::one);
+        let sc = |v: Vec<Rat>| trim(v.iter().map(|c| r.domain.element(&(c * &inv)).unwrap_or_default()).collect());
+        return (sc(r0), sc(s0), sc(t0));
+    }
+    (r0, s0, t0)
+}
+
+pub(crate) fn trim(mut v: Vec<Rat>) -> Vec<Rat> {
+    while v.last().is_some_and(Zero::is_zero) {
+        v.pop();
+    }
+    v
+}
+
+pub(crate) fn mul(r: &Ring, a: &[Rat], b: &[Rat]) -> Vec<Rat> {
+    if a.is_empty() || b.is_empty() {
+        return vec![];
+    }
+    let mut out = vec![Rat::zero(); a.len() + b.len() - 1];
+    for (i, x) in a.iter().enumerate() {
+        for (j, y) in b.iter().enumerate() {
+            out[i + j] += x * y;
+        }
+    }
+    trim(out.into_iter().map(|c| r.domain.element(&c).unwrap_or_default()).collect())
+}
+
+pub(crate) fn sub(r: &Ring, a: &[Rat], b: &[Rat]) -> Vec<Rat> {
+    let n = a.len().max(b.len());
+    let z = Rat::zero();
+    trim(
+        (0..n)
+            .map(|k| r.domain.element(&(a.get(k).unwrap_or(&z) - b.get(k).unwrap_or(&z))).unwrap_or_default())
+            .collect(),
+    )
+}
+
+pub(crate) fn poly(v: &[Rat]) -> Poly {
+    Poly::from_dense(v, 0, 1)
+}
+
+/// The Sturm sequence p, p′, −rem(p, p′), … over Q.
+pub(crate) fn sturm_sequence(p: &[Rat]) -> Vec<Vec<Rat>> {
+    let q = Ring { variables: vec!["x".into()], domain: Domain::Q };
+    let d: Vec<Rat> = trim(p.iter().enumerate().skip(1).map(|(k, c)| c * Rat::from_integer(k.into())).collect());
+    let mut seq = vec![trim(p.to_vec())];
+    let mut next = d;
+    while !next.is_empty() {
+        let (_, rem) = divide(&q, &seq[seq.len() - 1], &next);
+        seq.push(next);
+        next = rem.into_iter().map(|c| -c).collect();
+        next = trim(next);
+    }
+    seq
+}
+
+pub(crate) fn eval(p: &[Rat], x: &Rat) -> Rat {
+    p.iter().rev().fold(Rat::zero(), |acc, c| acc * x + c)
+}
+
+pub(crate) fn sign_changes(seq: &[Vec<Rat>], x: Option<&Rat>, plus: bool) -> usize {
+    let signs: Vec<i8> = seq
+        .iter()
+        .map(|p| {
+            let v = match x {
+                Some(x) => eval(p, x),
+                None => {
+                    let lead = p[p.len() - 1].clone();
+                    if plus || (p.len() - 1) % 2 == 0 { lead } else { -lead }
+                }
+            };
+            if v.is_zero() {
+                0
+            } else if v.is_positive() {
+                1
+            } else {
+                -1
+            }
+        })
+        .filter(|&s| s != 0)
+        .collect();
+    signs.windows(2).filter(|w| w[0] != w[1]).count()
+}
+
+/// A power of two above every root's absolute value (Cauchy's bound).
+pub(crate) fn root_bound(p: &[Rat]) -> Rat {
+    let lead = p[p.len() - 1].abs();
+    let max = p[..p.len() - 1].iter().map(|c| c.abs() / &lead).fold(Rat::zero(), |a, b| if b > a { b } else { a });
+    let mut b = Rat::one();
+    while b <= max.clone() + Rat::one() {
+        b *= Rat::from_integer(2.into());
+    }
+    b
+}
+
+/// Isolating intervals (a < b, p(a) ≠ 0 ≠ p(b)) of the distinct real roots, refined to width ≤ 2^-bits.
+pub(crate) fn isolate(p: &[Rat], bits: u32, ctx: &AdapterContext) -> Result<Vec<(Rat, Rat)>, AdapterError> {
+    let seq = sturm_sequence(p);
+    if p.len() <= 1 {
+        return Ok(vec![]);
+    }
+    let b = root_bound(p);
+    let count =
+        |a: &Rat, b: &Rat| sign_changes(&seq, Some(a), false) as i64 - sign_changes(&seq, Some(b), false) as i64;
+    let width = Rat::new(BigInt::one(), BigInt::one() << bits);
+    let mut out = vec![];
+    let mut stack = vec![(-b.clone(), b)];
+    while let Some((a, b)) = stack.pop() {
+        ctx.checkpoint()?;
+        let c = count(&a, &b);
+        if c == 0 {
+            continue;
+        }
+        if c == 1 && &b - &a <= width {
+            out.push((a, b));
+            continue;
+        }
+        // A midpoint that is not a root: the middle, or else a nearby fraction of the interval.
+        let mut m = (&a + &b) / Rat::from_integer(2.into());
+        let mut k = 3;
+        while eval(p, &m).is_zero() {
+            m = &a + (&b - &a) * Rat::new(BigInt::from(k / 2), BigInt::from(k));
+            k += 2;
+        }
+        stack.push((m.clone(), b));
+        stack.push((a, m));
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// a + b.
+pub(crate) fn add(r: &Ring, a: &[Rat], b: &[Rat]) -> Vec<Rat> {
+    let neg: Vec<Rat> = b.iter().map(|c| -c).collect();
+    sub(r, a, &neg)
+}
+
+/// c · a.
+pub(crate) fn scale(r: &Ring, a: &[Rat], c: &Rat) -> Vec<Rat> {
+    trim(a.iter().map(|x| r.domain.element(&(x * c)).unwrap_or_default()).collect())
+}
+
+/// The derivative.
+pub(crate) fn deriv(r: &Ring, a: &[Rat]) -> Vec<Rat> {
+    trim(
+        a.iter()
+            .enumerate()
+            .skip(1)
+            .map(|(k, c)| r.domain.element(&(c * Rat::from_integer(k.into()))).unwrap_or_default())
+            .collect(),
+    )
+}
+
+/// a made monic (the zero vector stays zero).
+pub(crate) fn monic(r: &Ring, a: &[Rat]) -> Vec<Rat> {
+    match a.last() {
+        Some(l) => scale(r, a, &r.domain.inverse(l).unwrap_or_else(Rat::one)),
+        None => vec![],
+    }
+}
+
+/// The monic gcd.
+pub(crate) fn gcd(r: &Ring, a: &[Rat], b: &[Rat]) -> Vec<Rat> {
+    gcdext(r, a, b).0
+}
+
+/// a / b, exact.
+pub(crate) fn quo(r: &Ring, a: &[Rat], b: &[Rat]) -> Vec<Rat> {
+    if a.is_empty() { vec![] } else { trim(divide(r, a, b).0) }
+}
+
+/// a mod b.
+pub(crate) fn rem(r: &Ring, a: &[Rat], b: &[Rat]) -> Vec<Rat> {
+    if a.is_empty() { vec![] } else { trim(divide(r, a, b).1) }
+}
+
+/// The value at x.
+pub(crate) fn value(a: &[Rat], x: &Rat) -> Rat {
+    eval(a, x)
+}
+
+/// Yun's square-free decomposition over Q of a non-constant polynomial: monic, pairwise coprime,
+/// square-free parts `[a₁, a₂, …]` with a = lc · Π aᵢ^i (characteristic 0).
+pub(crate) fn squarefree(r: &Ring, a: &[Rat]) -> Vec<Vec<Rat>> {
+    let a = monic(r, a);
+    let da = deriv(r, &a);
+    let mut g = gcd(r, &a, &da);
+    let mut b = quo(r, &a, &g);
+    let mut c = quo(r, &da, &g);
+    let mut d = sub(r, &c, &deriv(r, &b));
+    let mut out = vec![];
+    while b.len() > 1 {
+        g = gcd(r, &b, &d);
+        out.push(g.clone());
+        b = quo(r, &b, &g);
+        c = quo(r, &d, &g);
+        d = sub(r, &c, &deriv(r, &b));
+    }
+    out
+}
+
+/// (s, t) with s·a + t·b = c and deg s < deg b, for coprime a and b.
+pub(crate) fn solve_bezout(r: &Ring, a: &[Rat], b: &[Rat], c: &[Rat]) -> (Vec<Rat>, Vec<Rat>) {
+    let (_, s0, _) = gcdext(r, a, b);
+    let s = rem(r, &mul(r, &s0, c), b);
+    let t = quo(r, &sub(r, c, &mul(r, &s, a)), b);
+    (s, t)
+}
