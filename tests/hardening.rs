@@ -282,3 +282,46 @@ async fn every_explore_example_gives_the_same_digest_twice() {
     assert!(compared > calls.len() / 2, "{compared} of {} examples compared", calls.len());
     assert!(differing.is_empty(), "{} requests answered differently:\n{}", differing.len(), differing.join("\n"));
 }
+
+/// The installed binary loads nothing from the checkout: scripts/provision-z3 keeps the Z3
+/// library outside it (the checkout's `.z3` is a link), and the rpath names the library's
+/// canonical place, so `jacobian` keeps working after the checkout is deleted.
+#[test]
+fn the_binary_loads_no_library_from_the_checkout() {
+    let exe = env!("CARGO_BIN_EXE_jacobian");
+    let checkout = std::fs::canonicalize(env!("CARGO_MANIFEST_DIR")).expect("checkout");
+    let out = std::process::Command::new("ldd").arg(exe).output().expect("ldd (Debian package libc-bin)");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("libz3"), "jacobian links Z3 dynamically: {text}");
+    for line in text.lines() {
+        assert!(!line.contains("not found"), "{exe}: {line}");
+        if let Some((_, path)) = line.split_once("=> ") {
+            let path = path.split(" (").next().unwrap_or_default().trim();
+            assert!(
+                !std::path::Path::new(path).starts_with(&checkout),
+                "{exe} loads {path} from the checkout: run scripts/setup"
+            );
+        }
+    }
+}
+
+/// Without apt, the setup names every package it needs and stops.
+#[test]
+fn setup_without_apt_names_the_packages() {
+    let bin = tempfile::tempdir().expect("tempdir");
+    for tool in ["bash", "id", "dirname", "cat"] {
+        let found = ["/usr/bin", "/bin"].iter().map(|d| std::path::Path::new(d).join(tool)).find(|p| p.exists());
+        std::os::unix::fs::symlink(found.expect(tool), bin.path().join(tool)).expect("link");
+    }
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/setup");
+    let out = std::process::Command::new(bin.path().join("bash"))
+        .arg(&script)
+        .env("PATH", bin.path())
+        .output()
+        .expect("run scripts/setup");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    for package in ["g++", "libclang-dev", "nauty", "pari-gp", "singular", "gap-core", "python3-pip", "drat-trim"] {
+        assert!(err.contains(package), "the message names {package}: {err}");
+    }
+}
