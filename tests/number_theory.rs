@@ -355,6 +355,13 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             "/input/statistic/translated_primes/translations/2",
         ),
         ("quadratic_form.binary.represent", json!({"form": [1, 3, 1], "n": 5}), "/input/form"),
+        ("quadratic_form.binary.check", json!({"form": [1, 2, 1], "claims": ["primitive"]}), "/input/form"),
+        ("quadratic_form.binary.check", json!({"form": [1, 1, 6], "claims": []}), "/input/claims"),
+        (
+            "quadratic_form.binary.check",
+            json!({"form": [1, 1, 6], "claims": [{"represents": {"x": "1e5", "y": 1, "n": 8}}]}),
+            "/input/claims/0",
+        ),
         ("quadratic_form.binary.represent", json!({"form": [1, 0, 1], "n": 1_000_000_000_000_001u64}), "/input/n"),
         ("number_theory.numerical_semigroup.invariants", json!({"generators": [4, 6]}), "/input/generators"),
         ("number_theory.numerical_semigroup.invariants", json!({"generators": [3, 0]}), "/input/generators/1"),
@@ -489,6 +496,10 @@ async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
             "number_theory.compute.interval_statistics",
         ),
         ("all integer solutions of x^2 + xy + y^2 = n", "quadratic_form.binary.represent"),
+        (
+            "check claims about a binary quadratic form: is it reduced, primitive, does it represent n at (x, y)",
+            "quadratic_form.binary.check",
+        ),
         ("Frobenius number and genus of a numerical semigroup", "number_theory.numerical_semigroup.invariants"),
         (
             "Frobenius coin problem: the largest amount coins of 6, 9 and 20 cannot pay",

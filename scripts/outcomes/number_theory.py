@@ -62,6 +62,7 @@ APPROX = "number_theory.diophantine_approximation.compute"
 
 # Outcome id -> (our capability id, parameter or output note, or None).
 MAPPING = {
+    "number_theory.binary_quadratic_form.check": ("quadratic_form.binary.check", None),
     # integer (0.9)
     "integer.compute.absolute_value": (PROPS, "`absolute_value`"),
     "integer.compute.aliquot_sum": (PROPS, "`aliquot_sum`"),

@@ -249,5 +249,57 @@ for (a, b, c), n in [((1, 0, 1), 25), ((1, 0, 1), 0), ((1, 1, 1), 91), ((1, 0, 1
     case("quadratic_form.binary.represent", {"form": [a, b, c], "n": n},
          {"solutions": sols, "count": len(sols), "primitive_count": sum(1 for x, y in sols if math.gcd(x, y) == 1)})
 
+# quadratic_form.binary.check: every claim decided independently (reduction of indefinite forms by
+# 60-digit floating point, equivalence by expanding f(αx + βy, γx + δy) with SymPy).
+import mpmath
+mpmath.mp.dps = 60
+X, Y = sympy.symbols("x y")
+def reduced(a, b, c):
+    d = b * b - 4 * a * c
+    if d < 0:
+        return -a < b <= a <= c and (a != c or b >= 0)
+    r = mpmath.sqrt(d)
+    return abs(r - 2 * abs(a)) < b < r
+def image(f, m):
+    (al, be), (ga, de) = m
+    e = sympy.expand(f[0] * (al * X + be * Y) ** 2 + f[1] * (al * X + be * Y) * (ga * X + de * Y) + f[2] * (ga * X + de * Y) ** 2)
+    return [int(e.coeff(X, 2).coeff(Y, 0)), int(e.coeff(X, 1).coeff(Y, 1)), int(e.coeff(X, 0).coeff(Y, 2))]
+def forms():
+    out = [[1, 1, 6], [2, 1, 3], [3, 4, 5], [1, 5, -3], [2, 3, -4], [4, 4, 5], [6, 6, 6], [5, -5, 7], [-3, 7, 2]]
+    while len(out) < 24:
+        a, b, c = rng.randint(-30, 30), rng.randint(-30, 30), rng.randint(-30, 30)
+        d = b * b - 4 * a * c
+        if d == 0 or (d > 0 and math.isqrt(d) ** 2 == d) or (d < 0 and a < 0):
+            continue
+        out.append([a, b, c])
+    return out
+for f in forms():
+    a, b, c = f
+    d = b * b - 4 * a * c
+    claims, verdicts = [], []
+    def claim(cl, holds):
+        claims.append(cl)
+        verdicts.append({"holds": holds})
+    claim({"discriminant": d}, True)
+    claim({"discriminant": d + rng.choice([-4, 4, 1])}, False)
+    claim("primitive", math.gcd(a, math.gcd(b, c)) == 1)
+    claim("positive_definite", d < 0 and a > 0)
+    claim("indefinite", d > 0)
+    claim("reduced", reduced(a, b, c))
+    x, y = rng.randint(-6, 6), rng.randint(-6, 6)
+    v = a * x * x + b * x * y + c * y * y
+    claim({"represents": {"x": x, "y": y, "n": v}}, True)
+    claim({"represents": {"x": x, "y": y, "n": v + 1}}, False)
+    claim({"properly_represents": {"x": x, "y": y, "n": v}}, math.gcd(x, y) == 1)
+    m = rng.choice([[[1, 1], [0, 1]], [[0, -1], [1, 0]], [[2, 1], [1, 1]], [[1, 0], [3, 1]], [[2, 0], [0, 1]]])
+    g = image(f, m)
+    det_one = m[0][0] * m[1][1] - m[0][1] * m[1][0] == 1
+    claim({"equivalent_by": {"form": g, "matrix": m}}, det_one)
+    claim({"equivalent_by": {"form": [g[0], g[1] + 2, g[2]], "matrix": m}}, False)
+    case("quadratic_form.binary.check", {"form": f, "claims": claims},
+         {"verdicts": verdicts, "all_hold": all(v["holds"] for v in verdicts)})
+case("quadratic_form.binary.check", {"form": [1, 1, 6], "claims": ["reduced", "primitive"]},
+     {"verdicts": [{"holds": True}, {"holds": True}], "all_hold": True})
+
 for c in CASES:
     print(json.dumps(c))

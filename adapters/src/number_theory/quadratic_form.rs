@@ -17,6 +17,8 @@ use crate::cas::{self, Answer, Gp, Query};
 use crate::integer::{big, decimal};
 use crate::relations::{self as rel, int};
 
+pub mod check;
+
 const PARI: BackendKind = BackendKind::Pari;
 /// Most digits of a coefficient of a binary form.
 pub const MAX_DIGITS: usize = 100;
