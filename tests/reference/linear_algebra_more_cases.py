@@ -254,6 +254,40 @@ for p in [3, 5]:
         case("matrix.compute.jordan_form", {"matrix": obj(A, f"F_{p}")}, expected, **extra)
 
 
+
+# matrix.compute.rational_canonical_form and matrix.decide.similar over F_p: invariant factors
+# of tI − A from SymPy's Smith form over GF(p)[t]; similarity of 2 × 2 matrices over F_3 by
+# trying every invertible P.
+from sympy.matrices.normalforms import invariant_factors as poly_invariants
+
+
+def invariant_factors_mod(A, p):
+    n = A.rows
+    dom = sympy.GF(p)[x]
+    fs = poly_invariants(x * sympy.eye(n) - A, domain=dom)
+    out = []
+    for f in fs:
+        P = sympy.Poly(f, x, modulus=p)
+        if P.degree() < 1:
+            continue
+        P = P.monic()
+        out.append([str(int(c) % p) for c in reversed(P.all_coeffs())])
+    return list(reversed(out))
+
+
+for p in [3, 5, 7]:
+    for t in range(3):
+        n = rng.randint(2, 4)
+        A = rand_int(n, n, 6) if t else sympy.diag(2, 2, Matrix([[0, 1], [1, 0]]))[:n, :n]
+        case("matrix.compute.rational_canonical_form", {"matrix": obj(A, f"F_{p}")},
+             {"invariant_factors": invariant_factors_mod(mod(A, p), p)})
+inv3 = [Matrix(2, 2, v) for v in itertools.product(range(3), repeat=4) if Matrix(2, 2, v).det() % 3]
+for t in range(6):
+    A = Matrix(2, 2, [rng.randrange(3) for _ in range(4)])
+    B = Matrix(2, 2, [rng.randrange(3) for _ in range(4)]) if t % 2 else mod(inv3[t].inv_mod(3) * A * inv3[t], 3)
+    similar = any(mod(P.inv_mod(3) * A * P, 3) == B for P in inv3)
+    case("matrix.decide.similar", {"a": obj(A, "F_3"), "b": obj(B, "F_3")}, {"similar": similar})
+
 # Finite abelian groups by their elements: the structure from the numbers of solutions of
 # p^k·x = 0.
 def structure(elements, add, zero):

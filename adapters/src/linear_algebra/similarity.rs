@@ -1,4 +1,4 @@
-//! Similarity over Q: the rational canonical (Frobenius) form with its transform and invariant
+//! Similarity over Q or F_p: the rational canonical (Frobenius) form with its transform and invariant
 //! factors, and whether two matrices are similar, on PARI/GP's matfrobenius; both certified by
 //! the uniqueness of the form.
 
@@ -26,17 +26,18 @@ struct Frobenius {
     factors: Vec<Vec<Scalar>>,
 }
 
+/// An integer matrix read over Q; F_p and Q unchanged.
 fn over_q(a: &Dense) -> Dense {
-    Dense { ring: Ring::Rational, ..a.clone() }
+    if a.ring == Ring::Integer { Dense { ring: Ring::Rational, ..a.clone() } } else { a.clone() }
 }
 
 fn frobenius(a: &Dense, ctx: &AdapterContext) -> Result<Frobenius, AdapterError> {
     let p = gp(program().code("my(A="), a).code(
-        ",r=matfrobenius(A,2),f=matfrobenius(A,1));pm(r[1]);pm(r[2]);pm(r[2]^-1);print(#f);for(i=1,#f,print(Vecrev(f[i])))",
+        ",r=matfrobenius(A,2),f=matfrobenius(A,1));pm(r[1]);pm(r[2]);pm(r[2]^-1);print(#f);for(i=1,#f,print(lift(Vecrev(f[i]))))",
     );
     let reply = ctx.backend(&p)?;
     let mut lines = Lines::of(&reply);
-    let q = Ring::Rational;
+    let q = over_q(a).ring;
     let (form, transform, inverse) = (lines.matrix(&q)?, lines.matrix(&q)?, lines.matrix(&q)?);
     let k = lines.natural()?;
     let factors = (0..k).map(|_| lines.scalars(&q)).collect::<Result<_, _>>()?;
@@ -53,17 +54,14 @@ fn statement(a: &Dense, f: &Frobenius) -> Value {
 fn rational_square(m: &Matrix, at: &str) -> Result<Dense, Diagnostic> {
     let a = read(m, at)?;
     square(&a, at)?;
-    if let Ring::Prime(_) = a.ring {
-        return Err(Diagnostic::at(format!("{at}/ring"), "WRONG_RING", "a matrix over Z or Q"));
-    }
     Ok(a)
 }
 
-/// One square matrix over Z or Q.
+/// One square matrix over Z, Q or F_p.
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FormInput {
-    /// A square matrix over Z or Q.
+    /// A square matrix over Z, Q or F_p.
     pub matrix: Matrix,
 }
 
@@ -91,7 +89,7 @@ impl Query for RationalCanonicalForm {
             cas::describe(
                 "matrix.compute.rational_canonical_form",
                 "Rational canonical (Frobenius) form of a matrix",
-                "The rational canonical form (Frobenius normal form) of a square matrix over Q: the companion \
+                "The rational canonical form (Frobenius normal form) of a square matrix over Q or F_p: the companion \
                  matrices of its invariant factors, with the similarity transform.",
                 "Computes with PARI/GP (matfrobenius) up to 40 × 40. VERIFY replays F = B·A·B⁻¹, the companion-block \
                  shape and the divisibility of the invariant factors, which make F unique.",
@@ -131,7 +129,7 @@ impl Query for RationalCanonicalForm {
             transform: f.transform.to_matrix(),
             invariant_factors: f.factors.iter().map(|c| texts(c)).collect(),
         };
-        Ok(Answer::from(out).claim(claim(&Ring::Rational, vec![s])))
+        Ok(Answer::from(out).claim(claim(&over_q(&a).ring, vec![s])))
     }
 }
 
@@ -139,7 +137,7 @@ impl Query for RationalCanonicalForm {
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PairInput {
-    /// A, over Z or Q.
+    /// A, over Z, Q or F_p.
     pub a: Matrix,
     /// B, of A's size.
     pub b: Matrix,
@@ -169,7 +167,7 @@ impl Query for Similar {
             cas::describe(
                 "matrix.decide.similar",
                 "Are two matrices similar?",
-                "Decides whether two square matrices over Q are similar (conjugate, P⁻¹AP = B) by comparing their \
+                "Decides whether two square matrices over Q or F_p are similar (conjugate, P⁻¹AP = B) by comparing their \
                  rational canonical forms, with a transform P when they are.",
                 "Computes both Frobenius forms with PARI/GP (up to 40 × 40). VERIFY replays each form's certificate \
                  (which makes it unique), so equal forms prove similarity and different ones prove the contrary.",
@@ -191,6 +189,9 @@ impl Query for Similar {
         let b = rational_square(&i.b, "/b")?;
         if a.rows != b.rows {
             return Err(Diagnostic::at("/b", "NOT_CONFORMABLE", "B has A's size"));
+        }
+        if over_q(&a).ring != over_q(&b).ring {
+            return Err(Diagnostic::at("/b/ring", "MIXED_RINGS", "B is over A's field"));
         }
         Ok(())
     }
@@ -220,6 +221,6 @@ impl Query for Similar {
                 fb.factors.iter().map(|c| texts(c)).collect(),
             ],
         };
-        Ok(Answer::from(out).claim(claim(&Ring::Rational, statements)))
+        Ok(Answer::from(out).claim(claim(&over_q(&a).ring, statements)))
     }
 }

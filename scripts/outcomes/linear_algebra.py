@@ -1,0 +1,168 @@
+"""Exact linear algebra, integer matrices, lattices and complexes pack (issue 17): which Jacobian
+capability reaches each outcome of the comparable system's matrix, linear, lattice, topology, chain
+complex, homological and abelian-group domains, and through which documented parameter or output
+field.
+
+An outcome is mapped only when the capability really computes it (a selectable property, function
+or operation, or a field of its output); what is merely derivable by the caller is left unmapped.
+The comparable system's separate `.verify` outcomes are reached by the same capability in VERIFY
+mode, where the matrix checker replays the certificate.
+"""
+
+TITLE = "linear-algebra"
+ORDER = 20
+
+SOURCES = [
+    ("comparable-0.9-outcomes.txt", ["matrix", "linear", "lattice", "topology"]),
+    (
+        "comparable-latest-outcomes.txt",
+        ["matrix", "linear", "lattice", "chain_complex", "homological", "abelian_group", "finite_abelian_group", "topology"],
+    ),
+]
+
+ARITH = "matrix.compute.arithmetic"
+INV = "matrix.compute.invariants"
+INVERSE = "matrix.compute.inverse"
+ADJ = "matrix.compute.adjugate"
+KER = "matrix.compute.kernel"
+ECH = "matrix.transform.echelon"
+SOLVE = "matrix.solve.linear_system"
+HNF = "matrix.transform.hermite"
+SNF = "matrix.transform.smith"
+RCF = "matrix.compute.rational_canonical_form"
+SIM = "matrix.decide.similar"
+EIG = "matrix.compute.eigenvalues"
+INERTIA = "matrix.compute.inertia"
+FUNC = "matrix.compute.function"
+CENT = "matrix.compute.centralizer"
+NORMS = "matrix.compute.norms"
+HAD = "matrix.construct.hadamard"
+JORDAN = "matrix.compute.jordan_form"
+GROUP = "abelian_group.compute.invariants"
+ELEM = "abelian_group.compute.element"
+SUB = "abelian_group.compute.subgroup"
+CHARS = "abelian_group.compute.characters"
+LLL = "lattice.reduce.lll"
+LAT = "lattice.compute.invariants"
+SUBLAT = "lattice.decide.sublattice"
+HOMOLOGY = "topology.simplicial_complex.homology"
+CHAIN = "topology.simplicial_complex.chain_complex"
+CHAIN_H = "chain_complex.compute.homology"
+TOP_OP = "topology.simplicial_complex.operation"
+CHAIN_OP = "chain_complex.compute.operation"
+SPECTRAL = "chain_complex.compute.spectral_sequence"
+CUBICAL = "topology.cubical_complex.homology"
+PROPS = "topology.simplicial_complex.properties"
+MORSE = "topology.simplicial_complex.discrete_morse"
+
+VERIFY = "in VERIFY mode"
+
+MAPPING = {
+    # matrix (0.9 and latest)
+    "matrix.adjugate.compute": (ADJ, None),
+    "matrix.characteristic_polynomial.compute": (INV, "`characteristic_polynomial`"),
+    "matrix.characteristic_polynomial.verify": (INV, "`characteristic_polynomial`, " + VERIFY),
+    "matrix.determinant.compute": (INV, "`determinant`"),
+    "matrix.determinant.verify": (INV, "`determinant`, " + VERIFY),
+    "matrix.inverse.compute": (INVERSE, None),
+    "matrix.multiply.compute": (ARITH, "`product`"),
+    "matrix.multiply.verify": (ARITH, "`product`, " + VERIFY),
+    "matrix.normal_form.hermite": (HNF, None),
+    "matrix.normal_form.hermite.verify": (HNF, VERIFY),
+    "matrix.normal_form.rref.compute": (ECH, "`reduced`"),
+    "matrix.normal_form.rref.verify": (ECH, "`reduced`, " + VERIFY),
+    "matrix.normal_form.smith.certified.compute": (SNF, "with the unimodular transforms"),
+    "matrix.normal_form.smith.certified.verify": (SNF, VERIFY),
+    "matrix.normal_form.smith.compute": (SNF, None),
+    "matrix.normal_form.smith.verify": (SNF, VERIFY),
+    "matrix.nullspace.compute": (KER, None),
+    "matrix.nullspace.verify": (KER, VERIFY),
+    "matrix.rank.compute": (INV, "`rank`"),
+    "matrix.rank.verify": (INV, "`rank`, " + VERIFY),
+    "matrix.rational_linear_system.solve": (SOLVE, "over Q"),
+    "matrix.trace.compute": (INV, "`trace`"),
+    "matrix.centralizer.compute": (CENT, None),
+    "matrix.hadamard.determinant_profile.compute": (HAD, "`absolute_determinant`"),
+    "matrix.hadamard.gram_profile.compute": (HAD, "`gram`"),
+    "matrix.hadamard.normalize.compute": (HAD, "`normalize`"),
+    "matrix.hadamard.sylvester.compute": (HAD, "`sylvester`"),
+    "matrix.inertia.compute": (INERTIA, None),
+    "matrix.invariant_factors.compute": (JORDAN, "`invariant_factors`"),
+    "matrix.kronecker_product.compute": (ARITH, "`kronecker`"),
+    "matrix.minimal_polynomial.compute": (INV, "`minimal_polynomial`"),
+    "matrix.normal_form.smith.polynomial.compute": (JORDAN, "`invariant_factors` of tI − A over Q[t] or F_p[t]"),
+    "matrix.permanent.compute": (INV, "`permanent`"),
+    "matrix.polynomial.evaluate.compute": (FUNC, "`polynomial`"),
+    "matrix.polynomial.remainder.compute": (FUNC, "`remainder`"),
+    "matrix.primary_decomposition.compute": (JORDAN, "`elementary_divisors`"),
+    "matrix.rational_canonical_form.compute": (RCF, None),
+    "matrix.real_quadratic.inertia.compute": (INERTIA, None),
+    "matrix.sign.profile.compute": (NORMS, "`sign_profile`"),
+    "matrix.similarity.decide": (SIM, None),
+    # linear (0.9)
+    "linear.rational_inconsistency.find": (SOLVE, "the inconsistency certificate"),
+    "linear.rational_inconsistency.verify": (SOLVE, "the inconsistency certificate, " + VERIFY),
+    "linear.rational_solution.find": (SOLVE, "over Q"),
+    "linear.rational_solution.verify": (SOLVE, "over Q, " + VERIFY),
+    "linear.rational_inconsistency.compute": (SOLVE, "the inconsistency certificate"),
+    "linear.rational_solution.compute": (SOLVE, "over Q"),
+    # lattice
+    "lattice.basis.reduce": (LLL, None),
+    "lattice.canonical_basis.compute": (LAT, "`hermite_basis`"),
+    "lattice.discriminant_group.compute": (LAT, "`discriminant_group`"),
+    "lattice.dual.compute": (LAT, "`dual_basis`"),
+    "lattice.hermite_normal_form.compute": (LAT, "`hermite_basis`"),
+    "lattice.orthogonal_complement.compute": (LAT, "`orthogonal_complement`"),
+    "lattice.rank_gram.compute": (LAT, "`rank`, `gram`"),
+    "lattice.saturation.compute": (LAT, "`saturation_basis`"),
+    "lattice.sublattice_index.compute": (SUBLAT, "`index`"),
+    # topology
+    "topology.simplicial_complex.chain_complex.compute": (CHAIN, None),
+    "topology.simplicial_complex.chain_complex.verify": (CHAIN_H, "the boundary maps, " + VERIFY),
+    "topology.simplicial_homology.compute": (HOMOLOGY, None),
+    "topology.simplicial_homology.integral.compute": (HOMOLOGY, "over Z"),
+    "topology.simplicial_homology.integral.verify": (HOMOLOGY, VERIFY),
+    "topology.simplicial_homology.verify": (HOMOLOGY, VERIFY),
+    "topology.connected_components.compute": (TOP_OP, "`components`"),
+    "topology.cubical_complex.chain_complex.compute": (CUBICAL, "`homology` of its chain complex"),
+    "topology.cubical_complex.from_binary_bitmap_2d.compute": (CUBICAL, "`bitmap`"),
+    "topology.cubical_complex.from_binary_voxels_3d.compute": (CUBICAL, "`voxels`"),
+    "topology.discrete_morse.greedy_matching.compute": (MORSE, "`pairs`"),
+    "topology.discrete_morse.matching.construct": (MORSE, "`pairs`"),
+    "topology.simplicial.cohomology.compute": (HOMOLOGY, "`cohomology`"),
+    "topology.simplicial_complex.barycentric_subdivision.compute": (TOP_OP, "`barycentric`"),
+    "topology.simplicial_complex.cone.compute": (TOP_OP, "`cone`"),
+    "topology.simplicial_complex.deletion.compute": (TOP_OP, "`deletion`"),
+    "topology.simplicial_complex.f_vector.compute": (PROPS, "`f_vector`"),
+    "topology.simplicial_complex.induced_subcomplex.compute": (TOP_OP, "`induced`"),
+    "topology.simplicial_complex.join.compute": (TOP_OP, "`join`"),
+    "topology.simplicial_complex.link.compute": (TOP_OP, "`link`"),
+    "topology.simplicial_complex.minimal_nonfaces.compute": (PROPS, "`minimal_nonfaces`"),
+    "topology.simplicial_complex.orientability.compute": (PROPS, "`orientable`"),
+    "topology.simplicial_complex.pseudomanifold.decide": (PROPS, "`pseudomanifold`"),
+    "topology.simplicial_complex.skeleton.compute": (TOP_OP, "`skeleton`"),
+    "topology.simplicial_complex.stanley_reisner_ideal.compute": (PROPS, "`minimal_nonfaces` (its generators)"),
+    "topology.simplicial_complex.star.compute": (TOP_OP, "`star`"),
+    # chain_complex
+    "chain_complex.construct.compute": (CHAIN_H, "a complex by its maps"),
+    "chain_complex.homology.compute": (CHAIN_H, None),
+    "chain_complex.mapping_cone.compute": (CHAIN_OP, "`mapping_cone`"),
+    "chain_complex.tensor_product.compute": (CHAIN_OP, "`tensor_product`"),
+    "chain_complex.verify_chain_map.compute": (CHAIN_OP, "`is_chain_map`"),
+    "chain_complex.verify_differential.compute": (CHAIN_H, "∂∂ = 0 checked first"),
+    # homological
+    "homological.filtered_chain_complex.direct_sum.compute": (CHAIN_OP, "`direct_sum`"),
+    "homological.spectral_sequence.abutment.compute": (SPECTRAL, "`homology`"),
+    "homological.spectral_sequence.page.compute": (SPECTRAL, "`pages`"),
+    "homological.spectral_sequence.pages.compute": (SPECTRAL, "`pages`"),
+    "homological.filtered_chain_complex.associated_graded.compute": (SPECTRAL, "page E_0"),
+    # abelian_group
+    "abelian_group.element.equal.decide": (ELEM, "`equal`"),
+    "abelian_group.element.order.compute": (ELEM, "`order`"),
+    "abelian_group.element.reduce": (ELEM, "`reduce`"),
+    "abelian_group.presentation.normalize": (GROUP, None),
+    "abelian_group.quotient.compute": (SUB, "`quotient`"),
+    "abelian_group.subgroup.generated.compute": (SUB, "`subgroup`"),
+    # finite_abelian_group
+    "finite_abelian_group.character_table.compute": (CHARS, None),
+}
