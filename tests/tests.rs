@@ -13,6 +13,7 @@ mod embedding;
 mod evaluate;
 mod fields_and_characters;
 mod graph;
+mod groups;
 mod hardening;
 mod linear_algebra;
 mod mcp;

@@ -1,43 +1,225 @@
-//! Permutation groups on GAP: `group.permutation.order`.
+//! Groups: permutation groups given by generators on GAP, permutation arithmetic natively, group
+//! actions, character tables, finitely presented groups and transformation semigroups.
 //!
-//! Generators arrive as image lists or cycle notation, both parsed and validated here, and are
-//! re-printed as GAP `PermList` calls: GAP never sees the caller's text.
+//! Every input is parsed and validated here (the runtime's permutation and presentation
+//! objects) and re-printed into GAP programs as `PermList` calls, generator indices and
+//! exponents: GAP never sees the caller's text. Answers about one permutation group carry a
+//! claim for `jacobian.check.permutation_group` (`checkers/src/group.rs`), which replays it with
+//! its own Schreier–Sims algorithm, sifting and orbit closure.
 
-use jacobian_runtime::adapter::{AdapterContext, AdapterError, Outcome, PrepareContext};
-use jacobian_runtime::backend::{BackendKind, Program};
+pub mod action;
+pub mod characters;
+pub mod fp;
+pub mod membership;
+pub mod permutation;
+pub mod properties;
+pub mod semigroup;
+pub mod subgroups;
+
+use std::sync::Arc;
+
+use jacobian_runtime::SharedAdapter;
+use jacobian_runtime::adapter::{AdapterContext, AdapterError, Refusal};
+use jacobian_runtime::backend::{BackendKind, Program, Reply};
 use jacobian_runtime::contract::{Diagnostic, Mode};
 use jacobian_runtime::objects::integer::DecimalInteger;
-use jacobian_runtime::typed::{Describe, Operation};
-use jacobian_runtime::{Digest, Scope};
+use jacobian_runtime::objects::permutation::{Generated, Permutation, PermutationGroup};
+use jacobian_runtime::typed::{Describe, Typed};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::cas;
+use crate::cas::{self, Answer, Ask, Claim, Gp, Query};
 
-const GAP: BackendKind = BackendKind::Gap;
+pub(crate) const GAP: BackendKind = BackendKind::Gap;
+/// Evidence kind of the permutation-group checker.
+pub const EVIDENCE: &str = "group.permutation/v1";
+const SEMANTICS: &str = "urn:jacobian:semantics:permutation-group-statements-hold:v1";
+const FORMAT: &str = "PERMUTATION_GROUP_STATEMENTS_V1";
+/// Largest degree the checker replays (larger groups are answered COMPUTED).
+pub const CHECK_MAX_DEGREE: usize = 4096;
 
-/// Largest point a permutation may move.
-pub const MAX_DEGREE: usize = 10_000;
-/// Most generators.
-pub const MAX_GENERATORS: usize = 64;
+/// Every capability of the pack.
+pub fn adapters() -> Vec<SharedAdapter> {
+    vec![
+        Arc::new(Typed::new(Ask(PermutationOrder))),
+        Arc::new(Typed::new(Ask(permutation::Arithmetic))),
+        Arc::new(Typed::new(Ask(permutation::Conjugate))),
+        Arc::new(Typed::new(Ask(properties::Properties))),
+        Arc::new(Typed::new(Ask(subgroups::Subgroups))),
+        Arc::new(Typed::new(Ask(subgroups::Subgroup))),
+        Arc::new(Typed::new(Ask(membership::Membership))),
+        Arc::new(Typed::new(Ask(action::Orbit))),
+        Arc::new(Typed::new(Ask(action::Burnside))),
+        Arc::new(Typed::new(Ask(characters::CharacterTable))),
+        Arc::new(Typed::new(Ask(characters::Identify))),
+        Arc::new(Typed::new(Ask(characters::Named))),
+        Arc::new(Typed::new(Ask(fp::FpCompute))),
+        Arc::new(Typed::new(Ask(semigroup::Transformations))),
+    ]
+}
 
-/// A permutation of {1, …, n}: its list of images, or cycles such as `"(1,2,3)(4,5)"`.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(untagged)]
-pub enum Permutation {
-    /// `images[i-1]` is the image of i; a permutation of 1..=len.
-    Images(Vec<u32>),
-    /// Disjoint or not, cycles are composed left to right as written.
-    Cycles(String),
+/// Reads generators and a degree into a validated group; paths relative to the input.
+pub fn read(generators: &[Permutation], degree: Option<usize>) -> Result<Generated, Diagnostic> {
+    PermutationGroup { degree, generators: generators.to_vec() }.read().map_err(|mut d| d.remove(0))
+}
+
+/// Refuses a degree above `max` in preflight.
+pub fn degree_bound(g: &Generated, max: usize) -> Result<(), Refusal> {
+    if g.degree > max {
+        let message = format!("degree {}; this capability accepts at most {max}", g.degree);
+        return Err(Refusal::Unsupported(Diagnostic::at("/degree", "TOO_LARGE", message)));
+    }
+    Ok(())
+}
+
+/// A permutation as GAP `PermList([…])`.
+pub fn perm(p: Program, x: &[u32]) -> Program {
+    p.code("PermList([").list(x, ",", |p, v| p.small(i64::from(*v))).code("])")
+}
+
+/// The group as GAP `Group([…], ())`.
+pub fn group(p: Program, g: &Generated) -> Program {
+    p.code("Group([").list(&g.generators, ",", |p, x| perm(p, x)).code("], ())")
+}
+
+/// A GAP program that binds `G` (the group) and `n` (its degree) as locals, then `locals`.
+pub fn program(g: &Generated, locals: &'static str) -> Program {
+    let p = Program::new(GAP).code("local G, n");
+    group(p.code(locals).code("; G := "), g).code("; n := ").small(g.degree as i64).code(";")
+}
+
+/// The lines GAP printed, read one value at a time.
+pub struct Lines<'a> {
+    lines: std::slice::Iter<'a, String>,
+}
+
+impl<'a> Lines<'a> {
+    /// The lines of `reply`.
+    pub fn of(reply: &'a Reply) -> Self {
+        Lines { lines: reply.lines.iter() }
+    }
+
+    /// The next raw line.
+    pub fn line(&mut self) -> Result<&'a str, AdapterError> {
+        self.lines.next().map(String::as_str).ok_or_else(|| AdapterError::Backend("GAP printed too few lines".into()))
+    }
+
+    /// The next printed value (an integer, a fraction or a nested list of them).
+    pub fn value(&mut self) -> Result<Gp, AdapterError> {
+        parse(self.line()?)
+    }
+
+    /// The next integer.
+    pub fn int(&mut self) -> Result<DecimalInteger, AdapterError> {
+        cas::integer(GAP, self.line()?)
+    }
+
+    /// The next small natural number.
+    pub fn natural(&mut self) -> Result<usize, AdapterError> {
+        self.line()?.trim().parse().map_err(|_| AdapterError::Backend("GAP printed a bad count".into()))
+    }
+
+    /// The next `true`/`false`.
+    pub fn boolean(&mut self) -> Result<bool, AdapterError> {
+        match self.line()?.trim() {
+            "true" => Ok(true),
+            "false" => Ok(false),
+            other => Err(AdapterError::Backend(format!("GAP printed `{other}` where a boolean was expected"))),
+        }
+    }
+
+    /// The next list of naturals.
+    pub fn naturals(&mut self) -> Result<Vec<u64>, AdapterError> {
+        naturals(&self.value()?)
+    }
+
+    /// The next list of integers, as decimal strings.
+    pub fn bigs(&mut self) -> Result<Vec<String>, AdapterError> {
+        self.value()?.items()?.iter().map(|x| Ok(x.int()?.to_string())).collect()
+    }
+
+    /// The next list of lists of naturals.
+    pub fn nested(&mut self) -> Result<Vec<Vec<u64>>, AdapterError> {
+        self.value()?.items()?.iter().map(naturals).collect()
+    }
+
+    /// The next list of permutations printed as image lists.
+    pub fn perms(&mut self) -> Result<Vec<Vec<u32>>, AdapterError> {
+        Ok(self.nested()?.into_iter().map(|v| v.into_iter().map(|x| x as u32).collect()).collect())
+    }
+}
+
+/// Most entries a printed range may expand to.
+const MAX_RANGE: i64 = 1_000_000;
+
+/// GAP's ranges `[ a .. b ]` and `[ a, b .. c ]` written out as lists.
+fn expand_ranges(text: &str) -> Result<String, AdapterError> {
+    let bad = || AdapterError::Backend("GAP printed a range that does not parse".into());
+    let mut text = text.to_owned();
+    while let Some(dots) = text.find("..") {
+        let open = text[..dots].rfind('[').ok_or_else(bad)?;
+        let close = dots + text[dots..].find(']').ok_or_else(bad)?;
+        let (head, last) = (&text[open + 1..dots], &text[dots + 2..close]);
+        let num = |s: &str| s.trim().parse::<i64>().map_err(|_| bad());
+        let (first, step) = match head.split_once(',') {
+            Some((a, b)) => (num(a)?, num(b)? - num(a)?),
+            None => (num(head)?, 1),
+        };
+        let last = num(last)?;
+        if step == 0 || (last - first) / step > MAX_RANGE {
+            return Err(bad());
+        }
+        let items: Vec<String> = (0..=(last - first) / step).map(|k| (first + k * step).to_string()).collect();
+        text = format!("{}[{}]{}", &text[..open], items.join(","), &text[close + 1..]);
+    }
+    Ok(text)
+}
+
+/// One printed value, ranges written out.
+pub fn parse(text: &str) -> Result<Gp, AdapterError> {
+    Gp::parse(&expand_ranges(text)?)
+        .map_err(|_| AdapterError::Backend("GAP printed a value that does not parse".into()))
+}
+
+/// A printed line holding a list of lists of naturals.
+pub fn naturals_nested(text: &str) -> Result<Vec<Vec<u64>>, AdapterError> {
+    parse(text)?.items()?.iter().map(naturals).collect()
+}
+
+/// A printed list of naturals.
+pub fn naturals(v: &Gp) -> Result<Vec<u64>, AdapterError> {
+    v.items()?
+        .iter()
+        .map(|x| u64::try_from(x.int()?).map_err(|_| AdapterError::Backend("GAP printed a negative number".into())))
+        .collect()
+}
+
+/// The claim of `statements` about the group `g`, for the permutation-group checker.
+pub fn claim(g: &Generated, statements: Vec<Value>) -> Claim {
+    Claim {
+        kind: EVIDENCE,
+        semantics: SEMANTICS,
+        format: FORMAT,
+        claim: json!({"degree": g.degree, "generators": g.generators, "statements": statements}),
+        candidate: json!({}),
+    }
+}
+
+/// Attaches the claim when the checker replays groups of this degree.
+pub fn with_claim<T>(answer: Answer<T>, g: &Generated, statements: Vec<Value>) -> Answer<T> {
+    if g.degree <= CHECK_MAX_DEGREE && !statements.is_empty() { answer.claim(claim(g, statements)) } else { answer }
 }
 
 /// Input of `group.permutation.order`.
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OrderInput {
-    /// Generators of the group (at most 64, points at most 10,000).
+    /// Generators (at most 64): image lists ([2, 3, 1] maps 1→2, 2→3, 3→1) or cycles "(1,2,3)(4,5)".
     pub generators: Vec<Permutation>,
+    /// The degree (default: the largest point moved).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub degree: Option<usize>,
 }
 
 /// Output of `group.permutation.order`.
@@ -49,90 +231,37 @@ pub struct OrderOutput {
     pub degree: usize,
 }
 
-/// Parses cycle notation into an image list on 1..=max point.
-fn cycles(text: &str) -> Result<Vec<u32>, String> {
-    let mut images: Vec<u32> = vec![];
-    let mut rest = text.trim();
-    if rest == "()" || rest.is_empty() {
-        return Ok(images);
-    }
-    while !rest.is_empty() {
-        let body = rest.strip_prefix('(').ok_or("a cycle must start with `(`")?;
-        let end = body.find(')').ok_or("a cycle is not closed")?;
-        let points: Vec<u32> = body[..end]
-            .split(',')
-            .map(|p| p.trim().parse::<u32>().ok().filter(|&p| p >= 1 && p as usize <= MAX_DEGREE))
-            .collect::<Option<_>>()
-            .ok_or_else(|| format!("points are integers from 1 to {MAX_DEGREE}"))?;
-        let mut seen = std::collections::HashSet::new();
-        if !points.iter().all(|p| seen.insert(*p)) {
-            return Err("a cycle repeats a point".into());
-        }
-        let top = points.iter().copied().max().unwrap_or(0) as usize;
-        if images.len() < top {
-            images.extend((images.len() as u32 + 1)..=top as u32);
-        }
-        // Apply this cycle after the ones before it: x ↦ cycle(images(x)).
-        let mut step: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
-        for (i, &p) in points.iter().enumerate() {
-            step.insert(p, points[(i + 1) % points.len()]);
-        }
-        for image in images.iter_mut() {
-            *image = *step.get(image).unwrap_or(image);
-        }
-        rest = body[end + 1..].trim_start();
-    }
-    Ok(images)
-}
-
-fn images(p: &Permutation) -> Result<Vec<u32>, String> {
-    let images = match p {
-        Permutation::Images(v) => v.clone(),
-        Permutation::Cycles(text) => cycles(text)?,
-    };
-    if images.len() > MAX_DEGREE {
-        return Err(format!("permutations move at most {MAX_DEGREE} points"));
-    }
-    let mut seen = vec![false; images.len()];
-    for &x in &images {
-        match seen.get_mut((x as usize).wrapping_sub(1)) {
-            Some(s) if !*s => *s = true,
-            _ => return Err(format!("not a permutation of 1..{}: {x} is out of range or repeated", images.len())),
-        }
-    }
-    Ok(images)
-}
-
 /// `group.permutation.order`.
 pub struct PermutationOrder;
 
-impl Operation for PermutationOrder {
+impl Query for PermutationOrder {
     type Input = OrderInput;
     type Output = OrderOutput;
-    type Prepared = (Vec<Vec<u32>>, Value);
 
     fn describe(&self) -> Describe {
         Describe {
             scope_rule: "Exactly the group generated by the given permutations.",
-            ..cas::describe(
-                "group.permutation.order",
-                "Order of a permutation group",
-                "The exact order of the group generated by given permutations.",
-                "Computes the size of the permutation group generated by up to 64 permutations of up to 10,000 \
-                          points with GAP's Schreier–Sims methods. Permutations are image lists ([2,3,1] maps 1→2, 2→3, \
-                          3→1) or cycle notation such as \"(1,2,3)(4,5)\".",
-                &["group", "permutation", "order", "size", "schreier-sims", "symmetric", "gap"],
+            ..cas::checked(
+                cas::describe(
+                    "group.permutation.order",
+                    "Order of a permutation group",
+                    "The exact order of the group generated by given permutations.",
+                    "Computes the size of the permutation group generated by up to 64 permutations of up to 10,000 \
+                     points with GAP's Schreier–Sims methods. Permutations are image lists ([2,3,1] maps 1→2, 2→3, \
+                     3→1) or cycle notation such as \"(1,2,3)(4,5)\". VERIFY (degree up to 4096): the order is \
+                     recomputed by the checker's own Schreier–Sims algorithm.",
+                    &["group", "permutation", "order", "size", "schreier-sims", "symmetric", "gap"],
+                ),
+                &[EVIDENCE],
             )
         }
     }
-
     cas::on_backend!(GAP);
-
     fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
         vec![
             (
                 "order of S_5 from a transposition and a 5-cycle",
-                Mode::Explore,
+                Mode::Verify,
                 json!({"generators": ["(1,2)", "(1,2,3,4,5)"]}),
             ),
             (
@@ -142,44 +271,16 @@ impl Operation for PermutationOrder {
             ),
         ]
     }
-
-    fn prepare(&self, input: OrderInput, _cx: &PrepareContext) -> Result<Self::Prepared, Vec<Diagnostic>> {
-        let mut errors = vec![];
-        if input.generators.len() > MAX_GENERATORS {
-            errors.push(Diagnostic::at("/generators", "TOO_MANY", format!("at most {MAX_GENERATORS} generators")));
-        }
-        let mut gens = vec![];
-        for (i, g) in input.generators.iter().enumerate() {
-            match images(g) {
-                Ok(images) => gens.push(images),
-                Err(why) => errors.push(Diagnostic::at(format!("/generators/{i}"), "NOT_A_PERMUTATION", why)),
-            }
-        }
-        if !errors.is_empty() {
-            return Err(errors);
-        }
-        let canonical = json!({"generators": gens});
-        Ok((gens, canonical))
+    fn validate(&self, i: &OrderInput) -> Result<(), Diagnostic> {
+        read(&i.generators, i.degree).map(|_| ())
     }
-
-    fn run(
-        &self,
-        (gens, canonical): Self::Prepared,
-        ctx: &AdapterContext,
-    ) -> Result<Outcome<OrderOutput>, AdapterError> {
-        let moved = gens
-            .iter()
-            .filter_map(|g| g.iter().enumerate().rev().find(|(i, x)| **x as usize != i + 1).map(|(i, _)| i + 1))
-            .max()
-            .unwrap_or(0);
-        let program = Program::new(GAP)
-            .code("Print(Size(Group([")
-            .list(&gens, ",", |p, g| p.code("PermList([").list(g, ",", |p, x| p.small(i64::from(*x))).code("])"))
-            .code("], ()) ), \"\\n\");");
-        let order = cas::integer(GAP, ctx.backend(&program)?.single(GAP)?)?;
-        let scope =
-            Scope::exact_input("the group generated by exactly the given permutations", Digest::of_value(&canonical));
-        Ok(Outcome::computed(OrderOutput { order, degree: moved }, scope))
+    fn answer(&self, i: &OrderInput, ctx: &AdapterContext) -> Result<Answer<OrderOutput>, AdapterError> {
+        let g = read(&i.generators, i.degree).map_err(|d| AdapterError::Backend(d.message))?;
+        let p = program(&g, "").code("Print(Size(G), \"\\n\");");
+        let order = Lines::of(&ctx.backend(&p)?).int()?;
+        let moved = g.generators.iter().map(|x| jacobian_runtime::objects::permutation::largest_moved(x)).max();
+        let statements = vec![json!({"order": order.as_str()})];
+        Ok(with_claim(OrderOutput { order, degree: moved.unwrap_or(0) }.into(), &g, statements))
     }
 }
 
@@ -188,22 +289,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn cycle_notation_composes_left_to_right() {
-        assert_eq!(cycles("(1,2,3)").unwrap(), vec![2, 3, 1]);
-        assert_eq!(cycles("(1,2)(2,3)").unwrap(), vec![3, 1, 2]);
-        assert_eq!(cycles("()").unwrap(), Vec::<u32>::new());
-        assert!(cycles("(1,1)").is_err());
-        assert!(cycles("(1,2").is_err());
-        assert!(cycles("1,2)").is_err());
-        assert!(cycles("(0,2)").is_err());
-        assert!(cycles("(1,2); Exec(\"ls\")").is_err());
-    }
-
-    #[test]
-    fn image_lists_must_be_permutations() {
-        assert!(images(&Permutation::Images(vec![2, 3, 1])).is_ok());
-        assert!(images(&Permutation::Images(vec![2, 2, 1])).is_err());
-        assert!(images(&Permutation::Images(vec![0, 1])).is_err());
-        assert!(images(&Permutation::Images(vec![4, 1, 2])).is_err());
+    fn ranges_are_written_out() {
+        assert_eq!(expand_ranges("[ [ 1 .. 4 ], [ 5 ] ]").unwrap(), "[ [1,2,3,4], [ 5 ] ]");
+        assert_eq!(expand_ranges("[ 1, 3 .. 9 ]").unwrap(), "[1,3,5,7,9]");
+        assert!(parse("[ 1 .. 3 ]").unwrap().items().unwrap().len() == 3);
+        assert!(expand_ranges("[ 1 .. ]").is_err());
+        assert!(expand_ranges("[ 1, 1 .. 9 ]").is_err());
     }
 }

@@ -151,9 +151,9 @@ pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(number_theory::preimages::SigmaPreimages))),
         Arc::new(Typed::new(Ask(number_theory::graphs::ArithmeticGraph))),
         Arc::new(Typed::new(Ask(number_theory::statistics::IntervalStatistics))),
-        Arc::new(Typed::new(group::PermutationOrder)),
     ];
     all.extend(linear_algebra::adapters());
     all.extend(polynomials::adapters());
+    all.extend(group::adapters());
     all
 }

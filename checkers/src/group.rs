@@ -14,6 +14,13 @@
 //! - `member: {element, word}` — `word` `[[i, e], …]` (generator index from 0, exponent) is
 //!   evaluated and must equal `element`; `word: null` claims that `element` is not in G, which
 //!   holds when sifting it through the checker's chain leaves a non-identity residue.
+//! - `in_group: {element, member}` — membership decided by sifting through the checker's chain.
+//! - `subgroup: {generators, order, normal}` — every generator sifts into G, the subgroup they
+//!   generate has order N (its own chain), and `normal` (true, false or null for unclaimed) is
+//!   decided by conjugating each subgroup generator by each generator of G and sifting.
+//! - `sylow: {prime, generators}` — a subgroup of G whose order is the full power of `prime`
+//!   dividing |G|.
+//! - `abelian: bool` — whether the generators commute pairwise.
 //! - `conjugate: {x, y, conjugator, within}` — `conjugator` c with c⁻¹·x·c = y; `within` is
 //!   `"symmetric"` (c any permutation) or `"group"` (c sifts into G). `conjugator: null` with
 //!   `within: "symmetric"` claims x and y are not conjugate in S_n: their cycle types differ.
@@ -528,6 +535,78 @@ fn replay(e: &Evidence, cx: &CheckContext) -> Step<String> {
                     }
                 }
             }
+            "in_group" => {
+                let m = object(body, &at, &["element", "member"])?;
+                let x = perm(field(m, &at, "element")?, &format!("{at}/element"), c.n)?;
+                let Some(claimed) = field(m, &at, "member")?.as_bool() else {
+                    return bad(format!("{at}/member"), "NOT_A_BOOLEAN", "true or false");
+                };
+                if chain_of(&mut chain, &c, &stop)?.contains(&x) != claimed {
+                    return bad(format!("{at}/member"), "WRONG_MEMBERSHIP", "sifting decides otherwise");
+                }
+            }
+            "subgroup" | "sylow" => {
+                let fields: &[&str] =
+                    if key == "subgroup" { &["generators", "order", "normal"] } else { &["prime", "generators"] };
+                let m = object(body, &at, fields)?;
+                let gp = format!("{at}/generators");
+                let hv = array(field(m, &at, "generators")?, &gp)?;
+                if hv.len() > MAX_GENERATORS {
+                    return bad(gp, "TOO_MANY", format!("at most {MAX_GENERATORS} generators"));
+                }
+                let h =
+                    hv.iter().enumerate().map(|(i, g)| perm(g, &format!("{gp}/{i}"), c.n)).collect::<Step<Vec<_>>>()?;
+                let g_chain = chain_of(&mut chain, &c, &stop)?;
+                if let Some(i) = h.iter().position(|x| !g_chain.contains(x)) {
+                    return bad(format!("{gp}/{i}"), "NOT_IN_GROUP", "the generator does not sift into the group");
+                }
+                let group_order = g_chain.order();
+                let h_chain = Chain::new(c.n, &h, &stop)?;
+                let h_order = h_chain.order();
+                if key == "subgroup" {
+                    let n = big(field(m, &at, "order")?, &format!("{at}/order"))?;
+                    if n != h_order {
+                        return bad(format!("{at}/order"), "WRONG_ORDER", format!("the subgroup has order {h_order}"));
+                    }
+                    let normal = c.gens.iter().all(|g| h.iter().all(|x| h_chain.contains(&mul(&mul(&inv(g), x), g))));
+                    match field(m, &at, "normal")? {
+                        Value::Null => {}
+                        Value::Bool(b) if *b == normal => {}
+                        Value::Bool(_) => {
+                            return bad(
+                                format!("{at}/normal"),
+                                "WRONG_NORMALITY",
+                                "conjugating generators decides otherwise",
+                            );
+                        }
+                        _ => return bad(format!("{at}/normal"), "NOT_A_BOOLEAN", "true, false or null"),
+                    }
+                } else {
+                    let p = match field(m, &at, "prime")?.as_u64() {
+                        Some(p) if p >= 2 && p < 1 << 32 && (2..).take_while(|d| d * d <= p).all(|d| p % d != 0) => p,
+                        _ => return bad(format!("{at}/prime"), "NOT_PRIME", "a prime below 2^32"),
+                    };
+                    let (bp, mut part, mut rest) = (BigUint::from(p), BigUint::from(1u32), group_order.clone());
+                    while (&rest % &bp) == BigUint::from(0u32) {
+                        rest /= &bp;
+                        part *= &bp;
+                    }
+                    if h_order != part {
+                        return bad(
+                            gp,
+                            "NOT_SYLOW",
+                            format!("the subgroup has order {h_order}, the {p}-part of |G| is {part}"),
+                        );
+                    }
+                }
+            }
+            "abelian" => {
+                let Some(claimed) = body.as_bool() else { return bad(at, "NOT_A_BOOLEAN", "true or false") };
+                let commute = c.gens.iter().all(|a| c.gens.iter().all(|b| mul(a, b) == mul(b, a)));
+                if commute != claimed {
+                    return bad(at, "WRONG_COMMUTATIVITY", "the generators decide otherwise");
+                }
+            }
             "conjugate" => {
                 let m = object(body, &at, &["x", "y", "conjugator", "within"])?;
                 let x = perm(field(m, &at, "x")?, &format!("{at}/x"), c.n)?;
@@ -810,6 +889,11 @@ mod tests {
         }
     }
 
+    /// p itself (a stand-in where a generator of the wrong order is wanted).
+    fn mul1(p: &[u32], _k: u32) -> Vec<u32> {
+        p.to_vec()
+    }
+
     #[test]
     fn true_statements_pass_and_every_mutation_fails() {
         let g = m11();
@@ -830,7 +914,13 @@ mod tests {
             {"stabilizer_order": {"action": "sets", "seed": [1, 2], "order": "144"}},
             {"orbits": [(1..=11).collect::<Vec<_>>()]},
             {"transitive": true},
-            {"element_order": {"element": cyc(11, &[&[1, 2, 3], &[4, 5]]), "order": "6"}}
+            {"element_order": {"element": cyc(11, &[&[1, 2, 3], &[4, 5]]), "order": "6"}},
+            {"in_group": {"element": x1, "member": true}},
+            {"in_group": {"element": odd, "member": false}},
+            {"abelian": false},
+            {"subgroup": {"generators": [g[0].clone()], "order": "11", "normal": false}},
+            {"sylow": {"prime": 11, "generators": [g[0].clone()]}},
+            {"sylow": {"prime": 13, "generators": []}}
         ]);
         let v = run(&evidence(11, &g, good.clone()));
         assert!(accepted(&v), "{v:?}");
@@ -854,6 +944,15 @@ mod tests {
             json!([{"element_order": {"element": cyc(11, &[&[1, 2, 3], &[4, 5]]), "order": "5"}}]),
             json!([{"order": "7920", "transitive": true}]),
             json!([{"orbit_size": 11}]),
+            json!([{"in_group": {"element": x1, "member": false}}]),
+            json!([{"in_group": {"element": odd, "member": true}}]),
+            json!([{"abelian": true}]),
+            json!([{"subgroup": {"generators": [g[0].clone()], "order": "11", "normal": true}}]),
+            json!([{"subgroup": {"generators": [g[0].clone()], "order": "22", "normal": null}}]),
+            json!([{"subgroup": {"generators": [odd.clone()], "order": "2", "normal": null}}]),
+            json!([{"sylow": {"prime": 3, "generators": [mul1(&g[0], 1)]}}]),
+            json!([{"sylow": {"prime": 2, "generators": [g[1].clone()]}}]),
+            json!([{"sylow": {"prime": 4, "generators": [g[1].clone()]}}]),
             json!([]),
         ];
         for m in mutants {

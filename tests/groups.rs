@@ -1,0 +1,473 @@
+//! The group pack against its references: answers on the cases of
+//! tests/reference/permutation_groups.py equal SymPy's or brute force's, VERIFY-capable answers
+//! reach VERIFIED through jacobian.check.permutation_group, the standard families (symmetric,
+//! alternating, dihedral, Mathieu M11 and M12) have their known invariants, character tables
+//! satisfy the orthogonality relations, bad input is refused at the pointer of its field with
+//! nothing written, and each capability is found first by a question in its own words.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::Command;
+
+use jacobian::runtime::contract::{AssuranceLevel, Mode};
+use jacobian::runtime::{CapabilityRequest, ExecutionStatus};
+use serde_json::{Value, json};
+
+/// The capability ids of the pack.
+fn pack() -> Vec<String> {
+    jacobian_adapters::group::adapters().iter().map(|a| a.descriptor().id.to_string()).collect()
+}
+
+fn cases() -> Vec<Value> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let python = root.join(".venv/bin/python");
+    assert!(python.exists(), "{} is missing: run scripts/provision-python", python.display());
+    let out = Command::new(&python).arg(root.join("tests/reference/permutation_groups.py")).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+/// Whether `got` has every key of `expected` with an equal value, recursively (arrays element
+/// by element).
+fn contains(got: &Value, expected: &Value) -> bool {
+    match (got, expected) {
+        (Value::Object(g), Value::Object(e)) => e.iter().all(|(k, v)| g.get(k).is_some_and(|gv| contains(gv, v))),
+        (Value::Array(g), Value::Array(e)) => g.len() == e.len() && g.iter().zip(e).all(|(g, e)| contains(g, e)),
+        _ => got == expected,
+    }
+}
+
+const M11: [&str; 2] = ["(1,2,3,4,5,6,7,8,9,10,11)", "(3,7,11,8)(4,10,5,6)"];
+const M12: [&str; 3] = ["(1,2,3,4,5,6,7,8,9,10,11)", "(3,7,11,8)(4,10,5,6)", "(1,12)(2,11)(3,6)(4,8)(5,9)(7,10)"];
+
+async fn ok(jac: &jacobian::Jacobian, id: &str, input: Value, mode: Mode) -> jacobian::runtime::CapabilityResult {
+    let r = jac.run(CapabilityRequest::new(id, input.clone()).mode(mode)).await;
+    assert_eq!(r.status(), ExecutionStatus::Succeeded, "{id} {input}: {:?}", r.execution.diagnostics);
+    r
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_capability_agrees_with_its_reference_and_verifies() {
+    let jac = jacobian::builder().build().await.unwrap();
+    let mut tested = BTreeSet::new();
+    let mut verified = 0;
+    for c in cases() {
+        let id = c["capability"].as_str().unwrap();
+        let descriptor = jac.descriptor(id).unwrap_or_else(|| panic!("{id} is not registered"));
+        let mode = if descriptor.modes.contains(&Mode::Verify) { Mode::Verify } else { Mode::Explore };
+        let r = ok(&jac, id, c["input"].clone(), mode).await;
+        assert!(
+            contains(&r.output, &c["expected"]),
+            "{id} {}: got {}, expected {}",
+            c["input"],
+            r.output,
+            c["expected"]
+        );
+        if let Some(sizes) = c.get("class_sizes") {
+            let mut got: Vec<u64> = r.output["classes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|k| k["size"].as_str().unwrap().parse().unwrap())
+                .collect();
+            got.sort_unstable();
+            assert_eq!(json!(got), *sizes, "{id} {}", c["input"]);
+        }
+        if r.assurance.level == AssuranceLevel::Verified {
+            verified += 1;
+        }
+        tested.insert(id.to_owned());
+    }
+    let untested: Vec<String> = pack()
+        .into_iter()
+        .filter(|id| !tested.contains(id))
+        .filter(|id| {
+            !["group.compute.character_table", "group.identify.small_group", "group.permutation.subgroup"]
+                .contains(&id.as_str())
+        })
+        .collect();
+    assert!(untested.is_empty(), "capabilities without reference cases: {untested:?}");
+    assert!(verified > 300, "{verified} verified");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn standard_families_have_their_known_invariants() {
+    let jac = jacobian::builder().build().await.unwrap();
+    let fact = |n: u64| (1..=n).product::<u64>();
+    let cycle = |n: u32| format!("({})", (1..=n).map(|i| i.to_string()).collect::<Vec<_>>().join(","));
+    let props = json!(["order", "orbits", "transitive", "abelian"]);
+    for n in 3..=9u32 {
+        let s = ok(
+            &jac,
+            "group.permutation.properties",
+            json!({"generators": ["(1,2)", cycle(n)], "properties": props}),
+            Mode::Verify,
+        )
+        .await;
+        assert_eq!(s.output["order"], fact(n as u64).to_string());
+        assert_eq!(s.assurance.level, AssuranceLevel::Verified);
+        let a_gens: Vec<String> = (3..=n).map(|k| format!("(1,2,{k})")).collect();
+        let a = ok(
+            &jac,
+            "group.permutation.properties",
+            json!({"generators": a_gens, "properties": ["order", "simple", "solvable"]}),
+            Mode::Explore,
+        )
+        .await;
+        assert_eq!(a.output["order"], (fact(n as u64) / 2).to_string());
+        assert_eq!(a.output["simple"], json!(n == 3 || n >= 5), "A_{n}");
+        assert_eq!(a.output["solvable"], json!(n <= 4), "A_{n}");
+        let d = ok(&jac, "group.construct.named", json!({"family": "dihedral", "n": n}), Mode::Verify).await;
+        assert_eq!(d.output["order"], (2 * n).to_string());
+        assert_eq!(d.assurance.level, AssuranceLevel::Verified);
+    }
+    for (gens, order, classes) in [(M11.to_vec(), "7920", 10), (M12.to_vec(), "95040", 15)] {
+        let r = ok(&jac, "group.permutation.order", json!({"generators": gens}), Mode::Verify).await;
+        assert_eq!(r.output["order"], order);
+        assert_eq!(r.assurance.level, AssuranceLevel::Verified);
+        let p = ok(
+            &jac,
+            "group.permutation.properties",
+            json!({"generators": gens, "properties": ["simple", "transitivity", "primitive", "class_number"]}),
+            Mode::Explore,
+        )
+        .await;
+        assert_eq!(p.output["simple"], true);
+        assert_eq!(p.output["primitive"], true);
+        // M11 is sharply 4-transitive, M12 sharply 5-transitive.
+        assert_eq!(p.output["transitivity"], json!(gens.len() + 2));
+        assert_eq!(p.output["class_number"], classes.to_string());
+    }
+    let m = ok(&jac, "group.construct.named", json!({"family": "mathieu", "n": 12}), Mode::Verify).await;
+    assert_eq!((m.output["order"].as_str(), m.output["degree"].as_u64()), (Some("95040"), Some(12)));
+    // The point stabilizer of M12 is M11; Sylow 2-subgroups of M12 have order 64.
+    let s =
+        ok(&jac, "group.action.orbit", json!({"generators": M12, "action": "points", "seed": 12}), Mode::Verify).await;
+    assert_eq!((s.output["length"].as_str(), s.output["stabilizer"]["order"].as_str()), (Some("12"), Some("7920")));
+    assert_eq!(s.assurance.level, AssuranceLevel::Verified);
+    let p = ok(
+        &jac,
+        "group.permutation.subgroups",
+        json!({"generators": M12, "operation": "sylow", "prime": 2}),
+        Mode::Verify,
+    )
+    .await;
+    assert_eq!(p.output["subgroups"][0]["order"], "64");
+    assert_eq!(p.assurance.level, AssuranceLevel::Verified);
+}
+
+/// Σ over classes of |C|·χ(g)·ψ(g) for rational-valued characters.
+fn inner(sizes: &[i64], a: &[i64], b: &[i64]) -> i64 {
+    sizes.iter().zip(a.iter().zip(b)).map(|(s, (x, y))| s * x * y).sum()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn character_tables_satisfy_the_orthogonality_relations() {
+    let jac = jacobian::builder().build().await.unwrap();
+    // Symmetric groups have rational character tables: rows orthonormal, degrees squared sum to |G|.
+    for (n, classes) in [(3u32, 3usize), (4, 5), (5, 7), (6, 11)] {
+        let gens = json!(["(1,2)", format!("({})", (1..=n).map(|i| i.to_string()).collect::<Vec<_>>().join(","))]);
+        let r = ok(&jac, "group.compute.character_table", json!({"generators": gens}), Mode::Explore).await;
+        let order: i64 = r.output["order"].as_str().unwrap().parse().unwrap();
+        let sizes: Vec<i64> =
+            r.output["class_sizes"].as_array().unwrap().iter().map(|s| s.as_str().unwrap().parse().unwrap()).collect();
+        assert_eq!(sizes.len(), classes, "S_{n} has p({n}) classes");
+        let rows: Vec<Vec<i64>> = r.output["characters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|row| row.as_array().unwrap().iter().map(|v| v["text"].as_str().unwrap().parse().unwrap()).collect())
+            .collect();
+        for (i, a) in rows.iter().enumerate() {
+            for (j, b) in rows.iter().enumerate() {
+                assert_eq!(inner(&sizes, a, b), if i == j { order } else { 0 }, "S_{n} rows {i}, {j}");
+            }
+        }
+        assert_eq!(rows.iter().map(|r| r[0] * r[0]).sum::<i64>(), order);
+    }
+    // A_5: degrees 1, 3, 3, 4, 5 and the golden-ratio values in Q(E(5)).
+    let r =
+        ok(&jac, "group.compute.character_table", json!({"generators": ["(1,2,3)", "(3,4,5)"]}), Mode::Explore).await;
+    let mut degrees: Vec<i64> =
+        r.output["degrees"].as_array().unwrap().iter().map(|d| d.as_str().unwrap().parse().unwrap()).collect();
+    degrees.sort_unstable();
+    assert_eq!(degrees, vec![1, 3, 3, 4, 5]);
+    assert!(r.output["characters"].to_string().contains("\"conductor\":5"), "{}", r.output["characters"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn subgroups_fp_groups_and_the_small_groups_library() {
+    let jac = jacobian::builder().build().await.unwrap();
+    // A_4 ⊴ S_4 of index 2; <(1,2)> is not normal, its normalizer is itself × <(3,4)>.
+    let r = ok(
+        &jac,
+        "group.permutation.subgroup",
+        json!({"generators": ["(1,2)", "(1,2,3,4)"], "subgroup": ["(1,2,3)", "(2,3,4)"]}),
+        Mode::Verify,
+    )
+    .await;
+    assert_eq!((r.output["index"].as_str(), r.output["normal"].as_bool()), (Some("2"), Some(true)));
+    assert_eq!(r.assurance.level, AssuranceLevel::Verified);
+    let r = ok(
+        &jac,
+        "group.permutation.subgroup",
+        json!({"generators": ["(1,2)", "(1,2,3,4)"], "subgroup": ["(1,2)"], "properties": ["normal", "normalizer", "centralizer", "normal_closure", "core", "right_transversal"]}),
+        Mode::Explore,
+    )
+    .await;
+    assert_eq!(r.output["normal"], false);
+    assert_eq!(r.output["normalizer"]["order"], "4");
+    assert_eq!(r.output["centralizer"]["order"], "4");
+    assert_eq!(r.output["normal_closure"]["order"], "24");
+    assert_eq!(r.output["core"]["order"], "1");
+    assert_eq!(r.output["right_transversal"].as_array().unwrap().len(), 12);
+    let r =
+        ok(&jac, "group.permutation.subgroup", json!({"generators": ["(1,2,3)"], "subgroup": ["(1,2)"]}), Mode::Verify)
+            .await;
+    assert_eq!(r.output["is_subgroup"], false);
+    // S_4 has 4 normal subgroups and 11 classes of subgroups.
+    let r = ok(
+        &jac,
+        "group.permutation.subgroups",
+        json!({"generators": ["(1,2)", "(1,2,3,4)"], "operation": "normal_subgroups"}),
+        Mode::Explore,
+    )
+    .await;
+    assert_eq!(r.output["count"], 4);
+    let r = ok(
+        &jac,
+        "group.permutation.subgroups",
+        json!({"generators": ["(1,2)", "(1,2,3,4)"], "operation": "subgroup_classes"}),
+        Mode::Explore,
+    )
+    .await;
+    assert_eq!(r.output["count"], 11);
+    // An infinite group reaches the coset bound; Z² has abelian invariants [0, 0].
+    let r = ok(
+        &jac,
+        "group.fp.compute",
+        json!({"group": {"generators": ["a", "b"], "relators": ["a^2", "b^3", "(a*b)^7"]}, "max_cosets": 20000}),
+        Mode::Explore,
+    )
+    .await;
+    assert_eq!(r.output["order"], Value::Null);
+    assert_eq!(r.output["abelian_invariants"], json!([]));
+    let r = ok(&jac, "group.fp.compute", json!({"group": {"generators": ["x", "y"], "relators": ["[x,y]"]}, "properties": ["abelian_invariants", "low_index_subgroups"], "max_index": 2}), Mode::Explore).await;
+    assert_eq!(r.output["abelian_invariants"], json!(["0", "0"]));
+    assert_eq!(r.output["low_index_subgroups"], json!(["1", "2", "2", "2"]));
+    // IdGroup needs the SmallGrp package: answered when installed, refused with its name otherwise.
+    let r = jac
+        .run(CapabilityRequest::new("group.identify.small_group", json!({"generators": ["(1,2,3)", "(2,3,4)"]})))
+        .await;
+    if r.status() == ExecutionStatus::Succeeded {
+        assert_eq!(r.output["id"], json!(["12", "3"]));
+    } else {
+        assert_eq!(r.status(), ExecutionStatus::Unsupported, "{:?}", r.execution.diagnostics);
+        assert!(format!("{:?}", r.execution.diagnostics).contains("SmallGrp"));
+    }
+    // Conjugacy inside a group: two 5-cycles conjugate in S_5 but not in A_5.
+    let r = ok(
+        &jac,
+        "group.permutation.membership",
+        json!({"generators": ["(1,2,3)", "(3,4,5)"], "element": "(1,2,3,4,5)", "conjugate_to": "(1,5,4,3,2)"}),
+        Mode::Verify,
+    )
+    .await;
+    assert_eq!(r.output["conjugate"], true);
+    assert_eq!(r.assurance.level, AssuranceLevel::Verified);
+    let r = ok(
+        &jac,
+        "group.permutation.membership",
+        json!({"generators": ["(1,2,3)", "(3,4,5)"], "element": "(1,2,3,4,5)", "conjugate_to": "(1,2,3,5,4)"}),
+        Mode::Verify,
+    )
+    .await;
+    assert_eq!(r.output["conjugate"], false);
+    assert_eq!(r.assurance.level, AssuranceLevel::Computed);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_input_is_refused_with_the_pointer_of_the_field() {
+    use ExecutionStatus::{InvalidRequest as Invalid, Unsupported};
+    let jac = jacobian::builder().build().await.unwrap();
+    for (id, input, path, status) in [
+        ("group.permutation.order", json!({"generators": [[2, 2, 1]]}), "/input/generators/0/1", Invalid),
+        ("group.permutation.order", json!({"generators": [[1, 5, 2]]}), "/input/generators/0/1", Invalid),
+        ("group.permutation.order", json!({"generators": ["(1,2,2)"]}), "/input/generators/0", Invalid),
+        ("group.permutation.order", json!({"generators": ["(1,5)"], "degree": 3}), "/input/generators/0", Invalid),
+        (
+            "group.permutation.properties",
+            json!({"generators": [[1, 3, 3]], "properties": ["order"]}),
+            "/input/generators/0/2",
+            Invalid,
+        ),
+        ("group.permutation.properties", json!({"generators": ["(1,2001)"]}), "/degree", Unsupported),
+        (
+            "group.permutation.arithmetic",
+            json!({"operation": "product", "permutations": [[1, 2], [0, 1]]}),
+            "/input/permutations/1/0",
+            Invalid,
+        ),
+        (
+            "group.permutation.arithmetic",
+            json!({"operation": "power", "permutations": ["(1,2)"]}),
+            "/input/exponent",
+            Invalid,
+        ),
+        (
+            "group.permutation.arithmetic",
+            json!({"operation": "commutator", "permutations": ["(1,2)"]}),
+            "/input/permutations",
+            Invalid,
+        ),
+        ("group.permutation.conjugate", json!({"x": "(1,2)", "y": [2, 1, 1]}), "/input/y/2", Invalid),
+        (
+            "group.permutation.membership",
+            json!({"generators": ["(1,2)"], "element": [3, 3, 1]}),
+            "/input/element/1",
+            Invalid,
+        ),
+        (
+            "group.permutation.subgroups",
+            json!({"generators": ["(1,2)"], "operation": "sylow", "prime": 4}),
+            "/input/prime",
+            Invalid,
+        ),
+        (
+            "group.permutation.subgroups",
+            json!({"generators": ["(1,2)"], "operation": "sylow"}),
+            "/input/prime",
+            Invalid,
+        ),
+        (
+            "group.permutation.subgroup",
+            json!({"generators": ["(1,2)"], "subgroup": [[2, 2]]}),
+            "/input/subgroup/0/1",
+            Invalid,
+        ),
+        ("group.action.orbit", json!({"generators": ["(1,2)"], "action": "points", "seed": 3}), "/input/seed", Invalid),
+        (
+            "group.action.orbit",
+            json!({"generators": ["(1,2,3)"], "action": "sets", "seed": [1, 1]}),
+            "/input/seed/1",
+            Invalid,
+        ),
+        ("group.action.burnside", json!({"generators": ["(1,2)"], "colours": 0}), "/input/colours", Invalid),
+        ("group.compute.character_table", json!({"generators": ["(1,51)"]}), "/degree", Unsupported),
+        ("group.construct.named", json!({"family": "mathieu", "n": 13}), "/input/n", Invalid),
+        ("group.construct.named", json!({"family": "psl", "n": 2, "q": 6}), "/input/q", Invalid),
+        (
+            "group.fp.compute",
+            json!({"group": {"generators": ["a"], "relators": ["a^2", "b"]}}),
+            "/input/group/relators/1",
+            Invalid,
+        ),
+        (
+            "group.fp.compute",
+            json!({"group": {"generators": ["a", "a"], "relators": []}}),
+            "/input/group/generators/1",
+            Invalid,
+        ),
+        (
+            "group.fp.compute",
+            json!({"group": {"generators": ["a"], "relators": ["a^2; Exec(\"ls\")"]}}),
+            "/input/group/relators/0",
+            Invalid,
+        ),
+        (
+            "group.fp.compute",
+            json!({"group": {"generators": ["a"], "relators": []}, "properties": ["index"], "subgroup": ["c"]}),
+            "/input/subgroup/0",
+            Invalid,
+        ),
+        (
+            "semigroup.transformation.properties",
+            json!({"generators": [[1, 2], [1, 3]]}),
+            "/input/generators/1/1",
+            Invalid,
+        ),
+        ("semigroup.transformation.properties", json!({"generators": [vec![1; 13]]}), "/generators/0", Unsupported),
+    ] {
+        let r = jac.run(CapabilityRequest::new(id, input.clone())).await;
+        assert_eq!(r.status(), status, "{id} {input}: {:?}", r.execution.diagnostics);
+        let paths: Vec<_> = r.execution.diagnostics.iter().filter_map(|d| d.path.clone()).collect();
+        assert!(paths.iter().any(|p| p.ends_with(path)), "{id} {input}: {paths:?} lacks {path}");
+        assert!(r.artifact_uris.is_empty());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn groups_and_presentations_are_stored_canonically() {
+    let jac = jacobian::builder().build().await.unwrap();
+    let put = |kind: &str, object: Value| {
+        CapabilityRequest::new("artifact.put", json!({"object_type": kind, "object": object}))
+    };
+    let a = jac.run(put("permutation_group", json!({"generators": ["(1,2,3)", "(4,5)"]}))).await;
+    let b =
+        jac.run(put("permutation_group", json!({"degree": 5, "generators": [[2, 3, 1, 4, 5], [1, 2, 3, 5, 4]]}))).await;
+    assert_eq!(a.status(), ExecutionStatus::Succeeded, "{:?}", a.execution.diagnostics);
+    assert_eq!(a.output["uri"], b.output["uri"]);
+    let f = jac
+        .run(put("finitely_presented_group", json!({"generators": ["a", "b"], "relators": ["a a", "(a b)^2"]})))
+        .await;
+    let g = jac
+        .run(put("finitely_presented_group", json!({"generators": ["a", "b"], "relators": ["a^2", "a*b*a*b"]})))
+        .await;
+    assert_eq!(f.status(), ExecutionStatus::Succeeded, "{:?}", f.execution.diagnostics);
+    assert_eq!(f.output["uri"], g.output["uri"]);
+    let bad = jac.run(put("permutation_group", json!({"generators": [[1, 2], [2, 2]]}))).await;
+    assert_eq!(bad.execution.diagnostics[0].path.as_deref(), Some("/input/object/generators/1/1"));
+    let bad = jac.run(put("finitely_presented_group", json!({"generators": ["a"], "relators": ["a^"]}))).await;
+    assert_eq!(bad.execution.diagnostics[0].path.as_deref(), Some("/input/object/relators/0"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn examples_run_and_a_third_of_the_pack_is_verify_capable() {
+    let jac = jacobian::builder().build().await.unwrap();
+    let ids = pack();
+    let verify = ids.iter().filter(|id| jac.descriptor(id).unwrap().modes.contains(&Mode::Verify)).count();
+    assert!(3 * verify >= ids.len(), "{verify} of {}", ids.len());
+    for id in &ids {
+        if id == "group.identify.small_group" {
+            continue;
+        }
+        for example in &jac.descriptor(id).unwrap().examples {
+            let r = ok(&jac, id, example.input.clone(), example.mode).await;
+            if example.mode == Mode::Verify {
+                assert_eq!(r.assurance.level, AssuranceLevel::Verified, "{id} {}", example.title);
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
+    let jac = jacobian::builder().build().await.unwrap();
+    let mut found = BTreeSet::new();
+    for (query, expected) in [
+        ("order of a permutation group", "group.permutation.order"),
+        ("product, inverse and sign of permutations", "group.permutation.arithmetic"),
+        ("cycle type and order of a permutation", "group.permutation.arithmetic"),
+        ("are two permutations conjugate in the symmetric group", "group.permutation.conjugate"),
+        ("is a permutation group primitive, solvable, nilpotent", "group.permutation.properties"),
+        ("orbits and block systems of a permutation group", "group.permutation.properties"),
+        ("sylow subgroup of a permutation group", "group.permutation.subgroups"),
+        ("conjugacy classes of a permutation group", "group.permutation.subgroups"),
+        ("normalizer and centralizer of a subgroup", "group.permutation.subgroup"),
+        ("is a permutation in the group, as a word in the generators", "group.permutation.membership"),
+        ("orbit and stabilizer of a set under a permutation group", "group.action.orbit"),
+        ("count necklaces with burnside's lemma and the cycle index", "group.action.burnside"),
+        ("character table of a small group", "group.compute.character_table"),
+        ("identify a group in the small groups library idgroup", "group.identify.small_group"),
+        ("generators of the mathieu group or psl", "group.construct.named"),
+        ("order of a finitely presented group by coset enumeration", "group.fp.compute"),
+        ("transformation semigroup size and idempotents", "semigroup.transformation.properties"),
+    ] {
+        let r = jac.find_value(&json!({"query": query})).unwrap();
+        let ids: Vec<&str> = r.matches.iter().map(|m| m.capability_id.as_str()).collect();
+        assert_eq!(ids.first().copied(), Some(expected), "{query:?} found {ids:?}");
+        found.insert(expected.to_owned());
+    }
+    let missing: Vec<String> = pack().into_iter().filter(|id| !found.contains(id)).collect();
+    assert!(missing.is_empty(), "no discovery query for {missing:?}");
+}
