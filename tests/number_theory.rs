@@ -356,6 +356,17 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
         ),
         ("quadratic_form.binary.represent", json!({"form": [1, 3, 1], "n": 5}), "/input/form"),
         ("quadratic_form.binary.check", json!({"form": [1, 2, 1], "claims": ["primitive"]}), "/input/form"),
+        (
+            "finite_field.compute.jacobian_syzygies",
+            json!({"variables": ["x", "y"], "domain": "Q", "polynomial": "x^2 + y^2", "operation": "generators"}),
+            "/input/domain",
+        ),
+        (
+            "finite_field.compute.jacobian_syzygies",
+            json!({"variables": ["x", "y"], "domain": "F_5", "polynomial": "x^2 + y^2",
+                   "operation": {"check": {"syzygy": ["y"]}}}),
+            "/input/operation/check/syzygy",
+        ),
         ("quadratic_form.binary.check", json!({"form": [1, 1, 6], "claims": []}), "/input/claims"),
         (
             "quadratic_form.binary.check",
@@ -499,6 +510,10 @@ async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
         (
             "check claims about a binary quadratic form: is it reduced, primitive, does it represent n at (x, y)",
             "quadratic_form.binary.check",
+        ),
+        (
+            "syzygies of the partial derivatives of a polynomial over F_p, Jacobian ideal relations",
+            "finite_field.compute.jacobian_syzygies",
         ),
         ("Frobenius number and genus of a numerical semigroup", "number_theory.numerical_semigroup.invariants"),
         (

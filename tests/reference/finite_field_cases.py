@@ -249,5 +249,26 @@ for p, n, c in [(7, 3, 3), (2, 5, 1), (101, 2, 2), (13, 1, 2), (5, 4, 0)]:
     expected = {k: data[k] for k in ["order", "minimal_polynomial", "trace", "norm"]}
     case("finite_field.compute.element", {"p": p, "degree": n, "element": [c]}, expected)
 
+# finite_field.compute.jacobian_syzygies. Generators: the partials of a smooth form of degree d
+# (p ∤ d) are a regular sequence, so their least syzygy is a Koszul one, of degree d − 1; x·y·z
+# has linear syzygies; a vanishing partial gives a constant one. Checks: Σ aᵢ·∂f/∂xᵢ by SymPy mod p.
+SX, SY, SZ = sympy.symbols("x y z")
+SYZ = "finite_field.compute.jacobian_syzygies"
+for names, p, f, least in [(["x", "y", "z"], 7, "x^3 + y^3 + z^3", 2), (["x", "y"], 3, "x^2 + y^2", 1),
+                           (["x", "y", "z"], 5, "x*y*z", 1), (["x", "y"], 5, "x^5 + y", 0),
+                           (["x", "y", "z", "w"], 11, "x^4 + y^4 + z^4 + w^4", 3), (["x", "y"], 13, "x^6 + y^6 + x^3*y^3", 5)]:
+    case(SYZ, {"variables": names, "domain": f"F_{p}", "polynomial": f, "operation": "generators"},
+         {"minimum_degree": least})
+for names, p, f, a in [(["x", "y"], 3, "x^2 + y^2", ["y", "-x"]), (["x", "y"], 5, "x^2*y + y^3", ["x*y", "2*x^2 - y^2"]),
+                       (["x", "y", "z"], 7, "x^3 + y^3 + z^3", ["y^2", "-x^2", "0"]), (["x", "y"], 7, "x^3 + y^2", ["y", "x"]),
+                       (["x", "y", "z"], 2, "x*y + y*z + z*x", ["y + z", "x + z", "x + y"])]:
+    loc = {"x": SX, "y": SY, "z": SZ}
+    fe = sympy.sympify(f.replace("^", "**"), locals=loc)
+    syms = [loc[v] for v in names]
+    comb = sum(sympy.sympify(ai.replace("^", "**"), locals=loc) * sympy.diff(fe, v) for ai, v in zip(a, syms))
+    zero = sympy.Poly(sympy.expand(comb), *syms, modulus=p).is_zero
+    case(SYZ, {"variables": names, "domain": f"F_{p}", "polynomial": f, "operation": {"check": {"syzygy": a}}},
+         {"is_syzygy": zero}, None if zero else "COMPUTED")
+
 for c in CASES:
     print(json.dumps(c))

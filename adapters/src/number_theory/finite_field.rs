@@ -28,6 +28,7 @@ use crate::integer::{big, decimal};
 pub mod element;
 pub mod maps;
 pub mod paley;
+pub mod syzygy;
 pub mod zeros;
 
 const PARI: BackendKind = BackendKind::Pari;
