@@ -325,3 +325,138 @@ fn setup_without_apt_names_the_packages() {
         assert!(err.contains(package), "the message names {package}: {err}");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// First-order laws, against brute force over every magma of size at most 3.
+
+/// The test's own evaluator of a law in the magma `table` on `0..n` (free variables universal).
+fn law_holds(law: &jacobian::runtime::objects::law::Law, table: &[u32], n: u32) -> bool {
+    use jacobian::runtime::objects::law::Formula;
+    use jacobian::runtime::objects::term::Term;
+    fn term(t: &Term, env: &[(String, u32)], table: &[u32], n: u32) -> u32 {
+        match t {
+            Term::Var(x) => env.iter().rev().find(|(v, _)| v == x).expect("bound").1,
+            Term::Const(_) => panic!("no constants in these laws"),
+            Term::Op(a, b) => table[(term(a, env, table, n) * n + term(b, env, table, n)) as usize],
+        }
+    }
+    fn eval(f: &Formula, env: &mut Vec<(String, u32)>, table: &[u32], n: u32) -> bool {
+        match f {
+            Formula::Eq(a, b) => term(a, env, table, n) == term(b, env, table, n),
+            Formula::And(ps) => ps.iter().all(|p| eval(p, env, table, n)),
+            Formula::Implies(a, b) => !eval(a, env, table, n) || eval(b, env, table, n),
+            Formula::Forall(v, body) | Formula::Exists(v, body) => {
+                let results: Vec<bool> = (0..n)
+                    .map(|x| {
+                        env.push((v.clone(), x));
+                        let r = eval(body, env, table, n);
+                        env.pop();
+                        r
+                    })
+                    .collect();
+                if matches!(f, Formula::Forall(..)) { results.iter().all(|&r| r) } else { results.iter().any(|&r| r) }
+            }
+        }
+    }
+    let mut closed = law.formula.clone();
+    for v in law.variables().into_iter().rev() {
+        closed = Formula::Forall(v, Box::new(closed));
+    }
+    eval(&closed, &mut Vec::new(), table, n)
+}
+
+/// The least size (at most 3) of a magma where every law of `holds` holds and `fails` does not.
+fn least_separating_size(holds: &[&str], fails: &str) -> Option<u32> {
+    use jacobian::runtime::objects::law::parse_law;
+    let holds: Vec<_> = holds.iter().map(|h| parse_law(h).expect("law")).collect();
+    let fails = parse_law(fails).expect("law");
+    (1..=3u32).find(|&n| {
+        let cells = (n * n) as usize;
+        (0..n.pow(cells as u32)).any(|code| {
+            let table: Vec<u32> = (0..cells).map(|i| code / n.pow(i as u32) % n).collect();
+            holds.iter().all(|l| law_holds(l, &table, n)) && !law_holds(&fails, &table, n)
+        })
+    })
+}
+
+const IDENTITY_ELEMENT: &str = "exists e. forall x. e * x = x & x * e = x";
+const LEFT_CANCELLATION: &str = "x * y = x * z -> y = z";
+const RIGHT_CANCELLATION: &str = "y * x = z * x -> y = z";
+const INVERSES: &str = "exists e. (forall x. e * x = x & x * e = x) & forall x. exists y. x * y = e & y * x = e";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn first_order_laws_separate_magmas_as_brute_force_does() {
+    use jacobian::runtime::{AssuranceLevel, CapabilityRequest, ExecutionStatus, Mode};
+    let jac = jacobian::builder().build().await.expect("jacobian");
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec![], IDENTITY_ELEMENT),
+        (vec![IDENTITY_ELEMENT], "x * y = y * x"),
+        (vec![IDENTITY_ELEMENT, "x * y = y * x"], LEFT_CANCELLATION),
+        (vec![LEFT_CANCELLATION], RIGHT_CANCELLATION),
+        (vec![LEFT_CANCELLATION, RIGHT_CANCELLATION], IDENTITY_ELEMENT),
+        (vec![LEFT_CANCELLATION, RIGHT_CANCELLATION, IDENTITY_ELEMENT], "x * (y * z) = x * y * z"),
+        (vec![INVERSES], "x * (y * z) = x * y * z"),
+        (vec![INVERSES, "x * (y * z) = x * y * z"], "x * y = y * x"),
+        (vec!["x * (y * z) = x * y * z", IDENTITY_ELEMENT], INVERSES),
+        (vec!["x * x = x"], "x * y = y * x -> x = y"),
+        (vec!["x * y = y * x"], "exists z. forall x. x * z = z"),
+        (vec!["x * (y * z) = x * y * z", "x * x = x"], "x * y * x = x"),
+    ];
+    let mut verified = 0;
+    for (holds, fails) in &cases {
+        let expected = least_separating_size(holds, fails);
+        let input = json!({"holds": holds, "fails": fails, "min_size": 1, "max_size": 3});
+        for mode in [Mode::Explore, Mode::Verify] {
+            let r = jac
+                .run(CapabilityRequest::new("universal_algebra.search.countermodel", input.clone()).mode(mode))
+                .await;
+            assert_eq!(r.status(), ExecutionStatus::Succeeded, "{holds:?} / {fails}: {:?}", r.execution.diagnostics);
+            let found = r.output["found"].as_bool().expect("found");
+            assert_eq!(found, expected.is_some(), "{holds:?} / {fails}: brute force says {expected:?}");
+            if let Some(n) = expected {
+                assert_eq!(r.output["magma"]["size"], n, "{holds:?} / {fails}: the least size");
+                if mode == Mode::Verify {
+                    assert_eq!(r.assurance.level, AssuranceLevel::Verified, "{:?}", r.execution.diagnostics);
+                    verified += 1;
+                }
+            }
+        }
+        // The same claim through witness.find, and its witness through witness.verify.
+        let claim = json!({"semantics": "magma_separation", "holds": holds, "fails": fails});
+        let found = jac.run(CapabilityRequest::new("witness.find", json!({"claim": claim, "max_size": 3}))).await;
+        assert_eq!(
+            found.status(),
+            ExecutionStatus::Succeeded,
+            "{holds:?} / {fails}: {:?}",
+            found.execution.diagnostics
+        );
+        assert_eq!(found.output["found"], expected.is_some(), "witness.find {holds:?} / {fails}");
+        if expected.is_some() {
+            let witness = found.output["witness"].clone();
+            let verified = jac
+                .run(
+                    CapabilityRequest::new("witness.verify", json!({"claim": claim, "witness": witness}))
+                        .mode(Mode::Verify),
+                )
+                .await;
+            assert_eq!(verified.assurance.level, AssuranceLevel::Verified, "{:?}", verified.execution.diagnostics);
+        }
+    }
+    assert!(verified >= 8, "{verified} separations VERIFIED");
+}
+
+#[tokio::test]
+async fn malformed_laws_are_refused_with_their_span() {
+    use jacobian::runtime::{CapabilityRequest, ExecutionStatus};
+    let jac = jacobian::builder().build().await.expect("jacobian");
+    for (law, at) in
+        [("exists e x * e = x", "bytes 9..10"), ("x * y = x * z ->", "bytes 16..16"), ("x & y", "bytes 2..3")]
+    {
+        let input = json!({"holds": [law], "fails": "x = y"});
+        let r = jac.run(CapabilityRequest::new("universal_algebra.search.countermodel", input)).await;
+        assert_eq!(r.status(), ExecutionStatus::InvalidRequest, "{law}");
+        let d = &r.execution.diagnostics[0];
+        assert_eq!(d.path.as_deref(), Some("/input/holds/0"), "{law}: {d:?}");
+        assert!(d.message.contains(at), "{law}: {}", d.message);
+    }
+}

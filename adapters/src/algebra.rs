@@ -12,8 +12,9 @@ use std::collections::BTreeMap;
 
 use jacobian_runtime::adapter::{AdapterContext, AdapterError, Outcome, PrepareContext, Refusal, RunBudget};
 use jacobian_runtime::contract::{AssuranceLevel, Completeness, Diagnostic, InputKind, Mode, Provider};
+use jacobian_runtime::objects::law::{Formula, Law, parse_law};
 use jacobian_runtime::objects::magma::FiniteMagma;
-use jacobian_runtime::objects::term::{Identity, Term, parse_identity};
+use jacobian_runtime::objects::term::Term;
 use jacobian_runtime::typed::{Describe, Operation};
 use jacobian_runtime::{Digest, Evidence, Scope};
 use schemars::JsonSchema;
@@ -37,11 +38,13 @@ pub const MAX_INSTANCES: u64 = 200_000;
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CountermodelInput {
-    /// Identities that must hold, e.g. `x * y = y * x`.
+    /// Laws that must hold: equations (`x * y = y * x`), implications between conjunctions of
+    /// equations (`x * y = x * z -> y = z`) and quantified laws (`exists e. forall x. e * x = x &
+    /// x * e = x`); free variables are universally quantified.
     #[serde(default)]
     #[schemars(length(max = 16))]
     pub holds: Vec<String>,
-    /// The identity that must fail, e.g. `x * (y * z) = x * y * z`.
+    /// The law that must fail, e.g. `x * (y * z) = x * y * z`, in the same language.
     #[schemars(length(min = 1, max = 4096))]
     pub fails: String,
     /// Smallest size tried (1..=8, default 2).
@@ -67,7 +70,7 @@ pub struct CountermodelOutput {
     /// Its interpretation of the constants.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub constants: Option<BTreeMap<String, u32>>,
-    /// An assignment under which the failing identity's two sides differ.
+    /// An assignment of the failing law's free variables under which it is false.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub assignment: Option<BTreeMap<String, u32>>,
     /// The laws in canonical form.
@@ -78,8 +81,8 @@ pub struct CountermodelOutput {
 
 /// What preparation hands to execution.
 pub struct Prepared {
-    pub(crate) holds: Vec<Identity>,
-    pub(crate) fails: Identity,
+    pub(crate) holds: Vec<Law>,
+    pub(crate) fails: Law,
     pub(crate) min: u32,
     pub(crate) max: u32,
 }
@@ -96,7 +99,7 @@ fn consts_of(p: &Prepared) -> Vec<String> {
 
 /// Ground instances needed at `size`.
 pub(crate) fn instances(p: &Prepared, size: u32) -> u64 {
-    p.holds.iter().map(|i| u64::from(size).saturating_pow(i.variables().len() as u32)).fold(0u64, u64::saturating_add)
+    p.holds.iter().chain([&p.fails]).map(|law| law.instances(size)).fold(0u64, u64::saturating_add)
 }
 
 /// A term in Z3, with variables and constants bound to integer expressions.
@@ -108,6 +111,44 @@ fn encode(t: &Term, op: &FuncDecl, env: &BTreeMap<String, Int>) -> Option<Int> {
             op.apply(&[&a as &dyn Ast, &b as &dyn Ast]).as_int()
         }
     }
+}
+
+/// A formula in Z3 on `0..n`, quantifiers expanded over the elements (the model is finite, so
+/// this is exactly first-order quantification), names bound in `env`.
+fn ground(
+    f: &Formula,
+    op: &FuncDecl,
+    n: u32,
+    env: &mut BTreeMap<String, Int>,
+    ctx: &AdapterContext,
+) -> Result<Bool, AdapterError> {
+    let missing = || AdapterError::Backend("a law refers to an unbound name".into());
+    Ok(match f {
+        Formula::Eq(a, b) => {
+            let (l, r) = (encode(a, op, env).ok_or_else(missing)?, encode(b, op, env).ok_or_else(missing)?);
+            l.eq(&r)
+        }
+        Formula::And(parts) => {
+            let parts = parts.iter().map(|p| ground(p, op, n, env, ctx)).collect::<Result<Vec<_>, _>>()?;
+            Bool::and(&parts.iter().collect::<Vec<_>>())
+        }
+        Formula::Implies(a, b) => ground(a, op, n, env, ctx)?.implies(&ground(b, op, n, env, ctx)?),
+        Formula::Forall(v, body) | Formula::Exists(v, body) => {
+            ctx.checkpoint()?;
+            let saved = env.get(v).cloned();
+            let mut cases = Vec::with_capacity(n as usize);
+            for a in 0..n {
+                env.insert(v.clone(), Int::from_u64(u64::from(a)));
+                cases.push(ground(body, op, n, env, ctx)?);
+            }
+            match saved {
+                Some(s) => env.insert(v.clone(), s),
+                None => env.remove(v),
+            };
+            let cases: Vec<&Bool> = cases.iter().collect();
+            if matches!(f, Formula::Forall(..)) { Bool::and(&cases) } else { Bool::or(&cases) }
+        }
+    })
 }
 
 /// Searches size `n`; returns the magma, constants and failing assignment when one exists.
@@ -147,35 +188,13 @@ fn search_in_context(
         solver.assert(in_range(&k));
         env.insert(c.clone(), k);
     }
-    let missing = || AdapterError::Backend("an identity refers to an unbound name".into());
     for law in &p.holds {
-        let vars = law.variables();
-        let mut values = vec![0u32; vars.len()];
-        loop {
-            ctx.checkpoint()?;
-            let mut local = env.clone();
-            for (v, &x) in vars.iter().zip(&values) {
-                local.insert(v.clone(), element(x));
-            }
-            let (l, r) = (
-                encode(&law.lhs, &op, &local).ok_or_else(missing)?,
-                encode(&law.rhs, &op, &local).ok_or_else(missing)?,
-            );
-            solver.assert(l.eq(&r));
-            // Odometer over 0..n for each variable.
-            let mut i = 0;
-            while i < values.len() {
-                values[i] += 1;
-                if values[i] < n {
-                    break;
-                }
-                values[i] = 0;
-                i += 1;
-            }
-            if i == values.len() {
-                break;
-            }
+        // Free variables are universally quantified.
+        let mut closed = law.formula.clone();
+        for v in law.variables().into_iter().rev() {
+            closed = Formula::Forall(v, Box::new(closed));
         }
+        solver.assert(ground(&closed, &op, n, &mut env.clone(), ctx)?);
     }
     let witnesses: Vec<(String, Int)> =
         p.fails.variables().into_iter().map(|v| (v.clone(), Int::new_const(format!("witness_{v}")))).collect();
@@ -184,11 +203,7 @@ fn search_in_context(
         solver.assert(in_range(w));
         local.insert(v.clone(), w.clone());
     }
-    let (l, r) = (
-        encode(&p.fails.lhs, &op, &local).ok_or_else(missing)?,
-        encode(&p.fails.rhs, &op, &local).ok_or_else(missing)?,
-    );
-    solver.assert(l.eq(&r).not());
+    solver.assert(ground(&p.fails.formula, &op, n, &mut local, ctx)?.not());
     solver.set_params(&crate::z3run::params_for(ctx));
     match crate::z3run::check(solver.get_context(), ctx, || solver.check(), || solver.get_reason_unknown())? {
         SatResult::Unsat => Ok(None),
@@ -230,11 +245,9 @@ pub(crate) fn self_check(
     at: &BTreeMap<String, u32>,
 ) -> bool {
     let op = |a: u32, b: u32| m.op(a, b);
-    p.holds.iter().all(|law| m.check_identity(law, consts).is_ok())
-        && match (p.fails.lhs.eval(&op, at, consts), p.fails.rhs.eval(&op, at, consts)) {
-            (Some(l), Some(r)) => l != r && l < m.size && r < m.size,
-            _ => false,
-        }
+    at.values().chain(consts.values()).all(|&v| v < m.size)
+        && p.holds.iter().all(|law| law.holds(&op, m.size, consts) == Some(true))
+        && p.fails.holds_at(&op, m.size, at, consts) == Some(false)
 }
 
 impl Operation for Countermodel {
@@ -250,9 +263,11 @@ impl Operation for Countermodel {
                       fails, with its table and a failing assignment, or a proof that none exists up to the bound.",
             description: "Searches magmas of increasing size with Z3: the operation is an uninterpreted function on \
                           0..n, every law that must hold is instantiated at every assignment, and the law that must \
-                          fail gets witnesses whose sides differ. Identities use `*`, lowercase variables, uppercase \
-                          constants and parentheses, e.g. `x * (y * z) = x * y * z`. In VERIFY mode a found model \
-                          goes to the countermodel checker, which replays every law over every assignment.",
+                          fail gets witnesses under which it is false. Laws use `*`, lowercase variables, uppercase \
+                          constants and parentheses, e.g. `x * (y * z) = x * y * z`, with `&`, `->` and quantifiers \
+                          (`exists e. forall x. e * x = x & x * e = x`, `x * y = x * z -> y = z`). In VERIFY mode a \
+                          found model goes to the countermodel checker, which replays every law over every \
+                          assignment.",
             tags: &[
                 "algebra",
                 "universal-algebra",
@@ -281,23 +296,31 @@ impl Operation for Countermodel {
     }
 
     fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
-        vec![(
-            "a commutative magma that is not associative",
-            Mode::Verify,
-            json!({"holds": ["x * y = y * x"], "fails": "x * (y * z) = x * y * z", "max_size": 3}),
-        )]
+        vec![
+            (
+                "a commutative magma that is not associative",
+                Mode::Verify,
+                json!({"holds": ["x * y = y * x"], "fails": "x * (y * z) = x * y * z", "max_size": 3}),
+            ),
+            (
+                "a cancellative magma with an identity element that is not associative",
+                Mode::Verify,
+                json!({"holds": ["exists e. forall x. e * x = x & x * e = x", "x * y = x * z -> y = z",
+                                 "y * x = z * x -> y = z"], "fails": "x * (y * z) = x * y * z", "max_size": 5}),
+            ),
+        ]
     }
 
     fn prepare(&self, input: CountermodelInput, _cx: &PrepareContext) -> Result<Prepared, Vec<Diagnostic>> {
         let mut problems = Vec::new();
         let mut holds = Vec::with_capacity(input.holds.len());
         for (i, text) in input.holds.iter().enumerate() {
-            match parse_identity(text) {
-                Ok(id) => holds.push(id),
+            match parse_law(text) {
+                Ok(law) => holds.push(law),
                 Err(e) => problems.push(Diagnostic::at(format!("/holds/{i}"), "PARSE_ERROR", e.to_string())),
             }
         }
-        let fails = match parse_identity(&input.fails) {
+        let fails = match parse_law(&input.fails) {
             Ok(id) => Some(id),
             Err(e) => {
                 problems.push(Diagnostic::at("/fails", "PARSE_ERROR", e.to_string()));

@@ -16,7 +16,8 @@ use jacobian_runtime::adapter::{AdapterContext, AdapterError, Outcome, PrepareCo
 use jacobian_runtime::contract::{AssuranceLevel, Completeness, Diagnostic, InputKind, Mode, Provider};
 use jacobian_runtime::objects::graph::SimpleGraph;
 use jacobian_runtime::objects::magma::FiniteMagma;
-use jacobian_runtime::objects::term::{Identity, parse_identity};
+use jacobian_runtime::objects::law::{Law, parse_law};
+use jacobian_runtime::objects::term::parse_identity;
 use jacobian_runtime::typed::{Describe, Operation};
 use jacobian_runtime::{ArtifactUri, Digest, Evidence, Scope};
 use schemars::JsonSchema;
@@ -107,7 +108,7 @@ pub enum Claim {
 /// A claim, checked.
 #[derive(Debug, Clone)]
 enum Parsed {
-    Magma { holds: Vec<Identity>, fails: Identity, only_identity: bool },
+    Magma { holds: Vec<Law>, fails: Law, only_identity: bool },
     Graph { order: u32, connected: bool, property: Property, value: ClaimValue },
     Cnf { uri: ArtifactUri },
 }
@@ -146,12 +147,12 @@ fn check_claim(claim: Claim, at: &str) -> Result<Checked, Vec<Diagnostic>> {
         Claim::MagmaSeparation { holds, fails } => {
             let mut laws = Vec::with_capacity(holds.len());
             for (i, text) in holds.iter().enumerate() {
-                match parse_identity(text) {
-                    Ok(id) => laws.push(id),
+                match parse_law(text) {
+                    Ok(law) => laws.push(law),
                     Err(e) => problems.push(Diagnostic::at(format!("{at}/holds/{i}"), "PARSE_ERROR", e.to_string())),
                 }
             }
-            match parse_identity(&fails) {
+            match parse_law(&fails) {
                 Ok(fails) => Parsed::Magma { holds: laws, fails, only_identity: false },
                 Err(e) => {
                     problems.push(Diagnostic::at(format!("{at}/fails"), "PARSE_ERROR", e.to_string()));
@@ -160,7 +161,7 @@ fn check_claim(claim: Claim, at: &str) -> Result<Checked, Vec<Diagnostic>> {
             }
         }
         Claim::IdentityFails { identity } => match parse_identity(&identity) {
-            Ok(fails) => Parsed::Magma { holds: vec![], fails, only_identity: true },
+            Ok(fails) => Parsed::Magma { holds: vec![], fails: fails.into(), only_identity: true },
             Err(e) => return Err(vec![Diagnostic::at(format!("{at}/identity"), "PARSE_ERROR", e.to_string())]),
         },
         Claim::GraphProperty { order, connected, property, value } => {

@@ -12,10 +12,16 @@
 //! each law of `holds` at every one of the n^k assignments of its k variables (an odometer), and
 //! `fails` at the given assignment. It shares no code with the producer's search nor with
 //! `FiniteMagma::check_identity`; the runtime's parser and table validation are the shared objects.
+//!
+//! A claim with a first-order law (`&`, `->`, `forall`, `exists`; read by the runtime's law
+//! parser) replays through the checker's own recursive evaluator: every law of `holds` at
+//! every assignment of its free variables, each quantifier by trying every element, and
+//! `fails` must be false at the given assignment of its free variables.
 
 use std::collections::BTreeSet;
 use std::sync::LazyLock;
 
+use jacobian_runtime::objects::law::{Formula, parse_law};
 use jacobian_runtime::objects::magma::FiniteMagma;
 use jacobian_runtime::objects::term::{Identity, Term, parse_identity};
 use jacobian_runtime::{CheckContext, CheckError, Checker, CheckerIdentity, Evidence, Finding, Verdict};
@@ -356,6 +362,9 @@ impl Checker for CountermodelReplay {
     }
 
     fn check(&self, e: &Evidence, cx: &CheckContext) -> Result<Verdict, CheckError> {
+        if has_formulas(e) {
+            return check_formulas(e, cx);
+        }
         let input = match read(e) {
             Ok(input) => input,
             Err(findings) => return Ok(findings.rejected()),
@@ -399,6 +408,175 @@ impl Checker for CountermodelReplay {
             )
         }))
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// First-order laws.
+
+/// True when a law of the claim is more than one equation: the claim replays as formulas.
+fn has_formulas(e: &Evidence) -> bool {
+    let holds = e.claim.get("holds").and_then(Value::as_array).into_iter().flatten();
+    holds
+        .chain(e.claim.get("fails"))
+        .filter_map(Value::as_str)
+        .any(|t| parse_identity(t).is_err() && parse_law(t).is_ok())
+}
+
+fn law(v: &Value, path: &str) -> Read<jacobian_runtime::objects::law::Law> {
+    let Some(text) = v.as_str() else {
+        return fail(path, "NOT_A_STRING", "expected a law as text, e.g. `x * y = x * z -> y = z`");
+    };
+    parse_law(text)
+        .or_else(|e| fail(path, "PARSE_ERROR", format!("at bytes {}..{}: {}", e.span.start, e.span.end, e.message)))
+}
+
+/// The value of `t`: a variable from the innermost binding in `scope`, a constant from `consts`.
+fn value(t: &Term, scope: &[(&str, u32)], consts: &[(String, u32)], table: &Table) -> Option<u32> {
+    match t {
+        Term::Var(x) => scope.iter().rev().find(|(name, _)| name == x).map(|&(_, v)| v),
+        Term::Const(c) => consts.iter().find(|(name, _)| name == c).map(|&(_, v)| v),
+        Term::Op(a, b) => {
+            let (a, b) = (value(a, scope, consts, table)?, value(b, scope, consts, table)?);
+            table.cells.get(a as usize * table.n as usize + b as usize).copied()
+        }
+    }
+}
+
+/// The truth of `f` in `table`; `None` when a name is unbound.
+fn truth<'a>(f: &'a Formula, scope: &mut Vec<(&'a str, u32)>, consts: &[(String, u32)], table: &Table) -> Option<bool> {
+    match f {
+        Formula::Eq(a, b) => Some(value(a, scope, consts, table)? == value(b, scope, consts, table)?),
+        Formula::And(parts) => {
+            for p in parts {
+                if !truth(p, scope, consts, table)? {
+                    return Some(false);
+                }
+            }
+            Some(true)
+        }
+        Formula::Implies(a, b) => Some(!truth(a, scope, consts, table)? || truth(b, scope, consts, table)?),
+        Formula::Forall(v, body) | Formula::Exists(v, body) => {
+            let every = matches!(f, Formula::Forall(..));
+            for x in 0..table.n {
+                scope.push((v.as_str(), x));
+                let t = truth(body, scope, consts, table);
+                scope.pop();
+                if t? != every {
+                    return Some(!every);
+                }
+            }
+            Some(every)
+        }
+    }
+}
+
+fn check_formulas(e: &Evidence, cx: &CheckContext) -> Result<Verdict, CheckError> {
+    let read = || -> Read<_> {
+        expect(e, COUNTERMODEL_EVIDENCE, SEMANTICS, FORMAT, "magma")?;
+        let claim = object(&e.claim, "/claim", &["holds", "fails"])?;
+        let (texts, fails) = both(field(claim, "/claim", "holds"), field(claim, "/claim", "fails"))?;
+        let texts = array(texts, "/claim/holds")?;
+        let mut findings = Findings::default();
+        let mut holds = Vec::with_capacity(texts.len());
+        for (i, text) in texts.iter().enumerate() {
+            match law(text, &pointer("/claim/holds", i)) {
+                Ok(l) => holds.push(l),
+                Err(f) => findings.extend(f),
+            }
+        }
+        let (_, fails) = both(findings.or_ok(()), law(fails, "/claim/fails"))?;
+        let mut consts: Vec<String> = holds.iter().chain([&fails]).flat_map(|l| l.constants()).collect();
+        consts.sort();
+        consts.dedup();
+        let vars = fails.variables();
+        let candidate = object(&e.candidate, "/candidate", &["magma", "constants", "assignment"])?;
+        let (magma_v, (consts_v, assignment_v)) = both(
+            field(candidate, "/candidate", "magma"),
+            both(field(candidate, "/candidate", "constants"), field(candidate, "/candidate", "assignment")),
+        )?;
+        let table = magma(magma_v, "/candidate/magma")?;
+        let (values, assignment) = both(
+            interpretation(consts_v, "/candidate/constants", &consts, table.n, "constant"),
+            interpretation(assignment_v, "/candidate/assignment", &vars, table.n, "variable"),
+        )?;
+        let total = holds.iter().chain([&fails]).map(|l| l.instances(table.n)).fold(0u64, u64::saturating_add);
+        if total > MAX_ASSIGNMENTS {
+            return fail(
+                "/claim/holds",
+                "SEARCH_ABOVE_BOUND",
+                format!(
+                    "replaying the laws in a magma of size {} takes {total} evaluations; the bound is \
+                         {MAX_ASSIGNMENTS}",
+                    table.n
+                ),
+            );
+        }
+        let consts: Vec<(String, u32)> = consts.into_iter().zip(values).collect();
+        let assignment: Vec<(String, u32)> = vars.into_iter().zip(assignment).collect();
+        Ok((holds, fails, table, consts, assignment))
+    };
+    let (holds, fails, table, consts, assignment) = match read() {
+        Ok(input) => input,
+        Err(findings) => return Ok(findings.rejected()),
+    };
+    let describe = |pairs: &[(&str, u32)]| {
+        let shown: Vec<String> = pairs.iter().map(|(x, v)| format!("{x} = {v}")).collect();
+        if shown.is_empty() { "the empty assignment".to_owned() } else { shown.join(", ") }
+    };
+    let mut findings = Findings::default();
+    let mut scope: Vec<(&str, u32)> = assignment.iter().map(|(x, v)| (x.as_str(), *v)).collect();
+    let at = describe(&scope);
+    match truth(&fails.formula, &mut scope, &consts, &table) {
+        None => findings.push(Finding::at("/claim/fails", "UNEVALUABLE", "the law could not be evaluated")),
+        Some(true) => findings.push(Finding::at(
+            "/candidate/assignment",
+            "NOT_A_COUNTEREXAMPLE",
+            format!("`fails` holds at {at}"),
+        )),
+        Some(false) => {}
+    }
+    let mut done = 0u64;
+    for (i, l) in holds.iter().enumerate() {
+        let vars = l.variables();
+        let mut values = vec![0u32; vars.len()];
+        loop {
+            if done.is_multiple_of(POLL_EVERY) && cx.should_stop() {
+                return Err(CheckError::Interrupted);
+            }
+            done += 1;
+            let mut scope: Vec<(&str, u32)> = vars.iter().map(String::as_str).zip(values.iter().copied()).collect();
+            match truth(&l.formula, &mut scope, &consts, &table) {
+                Some(true) => {}
+                Some(false) => {
+                    findings.push(Finding::at(
+                        pointer("/claim/holds", i),
+                        "LAW_FAILS",
+                        format!("`{l}` fails at {}", describe(&scope)),
+                    ));
+                    break;
+                }
+                None => {
+                    findings.push(Finding::at(
+                        pointer("/claim/holds", i),
+                        "UNEVALUABLE",
+                        "the law could not be evaluated",
+                    ));
+                    break;
+                }
+            }
+            let Some(k) = values.iter().rposition(|&v| v + 1 < table.n) else { break };
+            values[k] += 1;
+            values[k + 1..].fill(0);
+        }
+    }
+    Ok(findings.verdict(|| {
+        format!(
+            "in the magma of size {}, {} law(s) hold at all {done} assignments of their free variables; `fails` is \
+             false at {at}",
+            table.n,
+            holds.len(),
+        )
+    }))
 }
 
 #[cfg(test)]
@@ -598,6 +776,57 @@ mod tests {
     fn commutative_not_associative() -> (Table, Vec<u32>) {
         let (t, _, values) = find_countermodel(2, &[COMMUTATIVE], ASSOCIATIVE).expect("NAND is one");
         (t, values)
+    }
+
+    /// First-order laws: on every magma of size 2 and 3 (size 3: every 7th table), for every
+    /// assignment of `fails`' free variables, the verdict is exactly brute force by the runtime's
+    /// evaluator, so every corruption of an accepted table or assignment is judged exactly.
+    #[test]
+    fn formula_verdicts_equal_brute_force_and_mutations_are_judged_exactly() {
+        use jacobian_runtime::objects::law::parse_law;
+        let cases: [(&[&str], &str); 5] = [
+            (&["exists e. forall x. e * x = x & x * e = x"], "x * y = y * x"),
+            (&["x * y = x * z -> y = z"], "y * x = z * x -> y = z"),
+            (&[], "exists e. forall x. e * x = x & x * e = x"),
+            (
+                &["exists e. (forall x. e * x = x & x * e = x) & forall x. exists y. x * y = e"],
+                "x * (y * z) = x * y * z",
+            ),
+            (&["x * x = x"], "x * y = y * x -> x = y"),
+        ];
+        let (mut accepted_count, mut rejected_count) = (0, 0);
+        for (holds, fails) in cases {
+            let laws: Vec<_> = holds.iter().map(|h| parse_law(h).unwrap()).collect();
+            let failing = parse_law(fails).unwrap();
+            let vars = failing.variables();
+            for n in 2..=3u32 {
+                let cells = (n * n) as usize;
+                let step = if n == 2 { 1 } else { 7 };
+                for code in (0..n.pow(cells as u32)).step_by(step) {
+                    let rows: Vec<Vec<u32>> =
+                        (0..n).map(|a| (0..n).map(|b| code / n.pow(a * n + b) % n).collect()).collect();
+                    let op = |a: u32, b: u32| rows[a as usize][b as usize];
+                    let none = BTreeMap::new();
+                    let holds_all = laws.iter().all(|l| l.holds(&op, n, &none) == Some(true));
+                    for at in 0..n.pow(vars.len() as u32) {
+                        let assignment: BTreeMap<String, u32> =
+                            vars.iter().enumerate().map(|(i, v)| (v.clone(), at / n.pow(i as u32) % n)).collect();
+                        let expected = holds_all && failing.holds_at(&op, n, &assignment, &none) == Some(false);
+                        let e = evidence(
+                            json!({"holds": holds, "fails": fails}),
+                            json!({"magma": {"size": n, "table": rows}, "constants": {}, "assignment": assignment}),
+                        );
+                        assert_eq!(accepted(&e), expected, "{holds:?} / {fails} in {rows:?} at {assignment:?}");
+                        if expected {
+                            accepted_count += 1;
+                        } else {
+                            rejected_count += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(accepted_count > 20 && rejected_count > 20, "{accepted_count} accepted, {rejected_count} rejected");
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod complex;
 pub mod domain;
 pub mod graph;
 pub mod integer;
+pub mod law;
 pub mod magma;
 pub mod matrix;
 pub mod order;
