@@ -362,6 +362,11 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             "/input/domain",
         ),
         (
+            "finite_field.compute.invariant_forms",
+            json!({"variables": ["x", "y"], "p": 5, "matrices": [[[1, 2], [2, 4]]], "degree": 2}),
+            "/input/matrices/0",
+        ),
+        (
             "finite_field.compute.jacobian_syzygies",
             json!({"variables": ["x", "y"], "domain": "F_5", "polynomial": "x^2 + y^2",
                    "operation": {"check": {"syzygy": ["y"]}}}),
@@ -514,6 +519,10 @@ async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
         (
             "syzygies of the partial derivatives of a polynomial over F_p, Jacobian ideal relations",
             "finite_field.compute.jacobian_syzygies",
+        ),
+        (
+            "homogeneous polynomials over F_p fixed by a linear action of matrices, invariant forms of degree d",
+            "finite_field.compute.invariant_forms",
         ),
         ("Frobenius number and genus of a numerical semigroup", "number_theory.numerical_semigroup.invariants"),
         (

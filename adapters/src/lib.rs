@@ -138,6 +138,7 @@ pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(number_theory::quadratic_form::Represent))),
         Arc::new(Typed::new(Ask(number_theory::quadratic_form::check::Check))),
         Arc::new(Typed::new(Ask(number_theory::finite_field::syzygy::JacobianSyzygies))),
+        Arc::new(Typed::new(Ask(number_theory::finite_field::invariant_forms::InvariantForms))),
         Arc::new(Typed::new(Ask(number_theory::rationals::Arithmetic))),
         Arc::new(Typed::new(Ask(number_theory::congruence::Covering))),
         Arc::new(Typed::new(Ask(number_theory::semigroup::Invariants))),

@@ -62,6 +62,7 @@ APPROX = "number_theory.diophantine_approximation.compute"
 
 # Outcome id -> (our capability id, parameter or output note, or None).
 MAPPING = {
+    "finite_field.prime_linear_action.homogeneous_fixed_subspace.compute": ("finite_field.compute.invariant_forms", None),
     "finite_field.jacobian_syzygy.check": ("finite_field.compute.jacobian_syzygies", "`check`"),
     "finite_field.jacobian_syzygy.generators.compute": ("finite_field.compute.jacobian_syzygies", "`generators`"),
     "number_theory.binary_quadratic_form.check": ("quadratic_form.binary.check", None),

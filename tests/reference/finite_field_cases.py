@@ -270,5 +270,33 @@ for names, p, f, a in [(["x", "y"], 3, "x^2 + y^2", ["y", "-x"]), (["x", "y"], 5
     case(SYZ, {"variables": names, "domain": f"F_{p}", "polynomial": f, "operation": {"check": {"syzygy": a}}},
          {"is_syzygy": zero}, None if zero else "COMPUTED")
 
+# finite_field.compute.invariant_forms: the fixed subspace's dimension by SymPy — the images
+# f(g·x) of the monomials expanded by SymPy, the nullspace of the stacked (A_g − I) over GF(p)
+# by SymPy's DomainMatrix.
+from sympy.polys.matrices import DomainMatrix
+from sympy.polys.orderings import grlex
+def invariant_dimension(n, p, gs, d):
+    xs = sympy.symbols(f"v0:{n}")
+    mons = sorted(sympy.itermonomials(xs, d, d), key=lambda m: sympy.Poly(m, *xs).monoms()[0], reverse=True)
+    rows = []
+    for g in gs:
+        sub = {xs[i]: sum(g[i][j] * xs[j] for j in range(n)) for i in range(n)}
+        cols = []
+        for m in mons:
+            img = sympy.Poly(sympy.expand(m.subs(sub, simultaneous=True)), *xs, modulus=p)
+            cols.append([int(img.coeff_monomial(t)) % p for t in mons])
+        for r in range(len(mons)):
+            rows.append([(cols[c][r] - (1 if r == c else 0)) % p for c in range(len(mons))])
+    dm = DomainMatrix([[sympy.GF(p)(v) for v in row] for row in rows], (len(rows), len(mons)), sympy.GF(p))
+    return len(mons) - dm.rank()
+for names, p, gs, d in [(["x", "y"], 5, [[[0, 1], [1, 0]]], 2), (["x", "y"], 5, [[[1, 1], [0, 1]]], 5),
+                        (["x", "y", "z"], 3, [[[0, 1, 0], [0, 0, 1], [1, 0, 0]]], 3), (["x", "y"], 7, [[[3, 0], [0, 5]]], 6),
+                        (["x", "y", "z"], 2, [[[0, 1, 0], [1, 0, 0], [0, 0, 1]], [[0, 1, 0], [0, 0, 1], [1, 0, 0]]], 4),
+                        (["x", "y"], 11, [[[rng.randrange(11) for _ in range(2)] for _ in range(2)]], 4)]:
+    if sympy.Matrix(gs[0]).det() % p == 0:
+        gs = [[[1, 2], [0, 1]]]
+    case("finite_field.compute.invariant_forms", {"variables": names, "p": p, "matrices": gs, "degree": d},
+         {"dimension": invariant_dimension(len(names), p, gs, d)}, "COMPUTED")
+
 for c in CASES:
     print(json.dumps(c))

@@ -26,6 +26,7 @@ use crate::cas::{self, Answer, Claim, Gp, Query};
 use crate::integer::{big, decimal};
 
 pub mod element;
+pub mod invariant_forms;
 pub mod maps;
 pub mod paley;
 pub mod syzygy;
