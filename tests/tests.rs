@@ -9,6 +9,7 @@ mod claims;
 mod cli;
 mod conformance;
 mod curves_and_fields;
+mod discrete;
 mod embedding;
 mod evaluate;
 mod fields_and_characters;

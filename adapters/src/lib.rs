@@ -156,6 +156,7 @@ pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
     ];
     all.extend(linear_algebra::adapters());
     all.extend(polynomials::adapters());
+    all.extend(discrete::adapters());
     all.extend(group::adapters());
     all
 }

@@ -9,6 +9,7 @@
 
 pub mod algebra;
 pub mod dirichlet;
+pub mod discrete;
 pub mod elliptic;
 pub mod evidence;
 pub mod factorization;
@@ -63,5 +64,6 @@ pub fn bundled() -> Vec<SharedChecker> {
         Arc::new(sat::LratRefutation),
         Arc::new(sat::ModelReplay),
         Arc::new(smt::ModelReplay),
+        Arc::new(discrete::DiscreteStatements),
     ]
 }

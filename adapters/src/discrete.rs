@@ -1,0 +1,90 @@
+//! The discrete pack, natively and exactly: counting numbers and enumerations, sequences and
+//! linear recurrences, additive sets (Sidon and difference sets), colourings by SAT, finite
+//! posets and lattices, matroids, finite probability, set systems, latin squares, tableaux and
+//! words. Every capability is a [`Query`](crate::cas::Query); VERIFY answers carry statements
+//! for the discrete checker (`checkers/src/discrete.rs`), which replays them with its own code
+//! (brute-force enumerators, chain covers and antichains, witness sublattices).
+
+pub mod additive;
+pub mod colouring;
+pub mod enumerate;
+pub mod lattice;
+pub mod matroid;
+pub mod numbers;
+pub mod poset;
+pub mod probability;
+pub mod recurrence;
+pub mod sequence;
+pub mod sets;
+pub mod tableau;
+
+use std::sync::Arc;
+
+use jacobian_runtime::SharedAdapter;
+use jacobian_runtime::contract::{Diagnostic, Provider};
+use jacobian_runtime::typed::Typed;
+use num_bigint::BigInt;
+use serde_json::{Value, json};
+
+use crate::cas::{Ask, Claim};
+
+/// Evidence kind of the discrete checker.
+pub const EVIDENCE: &str = "discrete.statements/v1";
+const SEMANTICS: &str = "urn:jacobian:semantics:discrete-statements-hold:v1";
+const FORMAT: &str = "DISCRETE_STATEMENTS_V1";
+
+/// Every capability of the pack.
+pub fn adapters() -> Vec<SharedAdapter> {
+    vec![
+        Arc::new(Typed::new(Ask(numbers::Numbers))),
+        Arc::new(Typed::new(Ask(enumerate::Enumerate))),
+        Arc::new(Typed::new(Ask(tableau::Tableaux))),
+        Arc::new(Typed::new(Ask(tableau::Rsk))),
+        Arc::new(Typed::new(Ask(tableau::Words))),
+        Arc::new(Typed::new(Ask(sequence::Statistics))),
+        Arc::new(Typed::new(Ask(recurrence::Find))),
+        Arc::new(Typed::new(Ask(recurrence::Evaluate))),
+        Arc::new(Typed::new(recurrence::GuessGeneratingFunction)),
+        Arc::new(Typed::new(Ask(additive::Sidon))),
+        Arc::new(Typed::new(Ask(additive::DifferenceSet))),
+        Arc::new(Typed::new(Ask(colouring::Colouring))),
+        Arc::new(Typed::new(Ask(poset::Properties))),
+        Arc::new(Typed::new(Ask(lattice::Properties))),
+        Arc::new(Typed::new(Ask(matroid::Properties))),
+        Arc::new(Typed::new(Ask(probability::Distribution))),
+        Arc::new(Typed::new(Ask(sets::FiniteSets))),
+        Arc::new(Typed::new(Ask(sets::Hypergraph))),
+        Arc::new(Typed::new(Ask(sets::LatinSquares))),
+    ]
+}
+
+/// The provider of a capability of this pack whose code is `source`.
+pub fn native(source: &'static str) -> Provider {
+    crate::cas::native(source)
+}
+
+/// A claim of statements for the discrete checker.
+pub fn statements(list: Vec<Value>) -> Claim {
+    Claim {
+        kind: EVIDENCE,
+        semantics: SEMANTICS,
+        format: FORMAT,
+        claim: json!({"statements": list}),
+        candidate: json!({}),
+    }
+}
+
+/// Decimal text of a big integer.
+pub fn text(n: &BigInt) -> String {
+    n.to_string()
+}
+
+/// A diagnostic for a value out of its range.
+pub fn out_of_range(path: &str, message: impl Into<String>) -> Diagnostic {
+    Diagnostic::at(path, "OUT_OF_RANGE", message)
+}
+
+/// A preflight refusal for a size past a bound.
+pub fn too_large(path: &str, message: impl Into<String>) -> jacobian_runtime::adapter::Refusal {
+    jacobian_runtime::adapter::Refusal::Unsupported(Diagnostic::at(path, "TOO_LARGE", message))
+}

@@ -1,0 +1,371 @@
+//! Replays by direct recomputation: linear recurrences on their terms, iterated recurrences,
+//! Sidon sets and cyclic difference sets from every sum or difference, and colourings with no
+//! monochromatic clique, arithmetic progression or Schur triple.
+
+// Index loops over several parallel tables read more clearly than zipped iterators here.
+#![allow(clippy::needless_range_loop, clippy::type_complexity)]
+
+use std::collections::HashMap;
+
+use jacobian_runtime::CheckContext;
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+use serde_json::Value;
+
+use super::{Replay, fails, nat, stopped};
+
+/// Most terms replayed.
+const MAX_TERMS: usize = 100_000;
+/// Largest index iterated to.
+const MAX_INDEX: u64 = 1_000_000;
+/// Largest index iterated to over Q.
+const MAX_RATIONAL_INDEX: u64 = 20_000;
+/// Largest Sidon set.
+const MAX_SIDON: usize = 5_000;
+/// Largest modulus of a difference set.
+const MAX_MODULUS: u64 = 1_000_000;
+/// Largest graph of a Ramsey colouring.
+const MAX_RAMSEY_N: u64 = 64;
+/// Largest colouring of an interval.
+const MAX_INTERVAL: u64 = 100_000;
+
+fn rational(v: &Value) -> Option<BigRational> {
+    let s = match v {
+        Value::String(s) => s.clone(),
+        Value::Number(n) if n.is_i64() || n.is_u64() => n.to_string(),
+        _ => return None,
+    };
+    let int = |t: &str| -> Option<BigInt> {
+        let d = t.strip_prefix('-').unwrap_or(t);
+        (!d.is_empty() && d.bytes().all(|b| b.is_ascii_digit())).then(|| t.parse().ok())?
+    };
+    match s.split_once('/') {
+        Some((p, q)) => {
+            let q = int(q)?;
+            let p = int(p)?;
+            (!q.is_zero() && !q.to_string().starts_with('-')).then(|| BigRational::new(p, q))
+        }
+        None => Some(BigRational::from_integer(int(&s)?)),
+    }
+}
+
+fn rationals(v: Option<&Value>) -> Option<Vec<BigRational>> {
+    v?.as_array()?.iter().map(rational).collect()
+}
+
+fn integers(v: Option<&Value>) -> Option<Vec<i64>> {
+    v?.as_array()?.iter().map(Value::as_i64).collect()
+}
+
+/// Reduces into F_p when a modulus is given.
+fn reduce(x: &BigRational, p: Option<u64>) -> Option<BigRational> {
+    let Some(p) = p else { return Some(x.clone()) };
+    let m = BigInt::from(p);
+    let d = x.denom().mod_floor(&m);
+    let inv = d.extended_gcd(&m);
+    if !inv.gcd.is_one() {
+        return None;
+    }
+    Some(BigRational::from_integer((x.numer() * inv.x).mod_floor(&m)))
+}
+
+fn step(c: &[BigRational], window: &[BigRational], p: Option<u64>) -> Option<BigRational> {
+    let d = c.len();
+    let mut s = BigRational::zero();
+    for j in 0..d {
+        s += &c[j] * &window[window.len() - 1 - j];
+    }
+    reduce(&s, p)
+}
+
+fn modulus(s: &Value, path: &str) -> Result<Option<u64>, Replay> {
+    match s.get("modulus") {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => {
+            match v
+                .as_u64()
+                .filter(|&p| (2..1 << 31).contains(&p) && (2..).take_while(|d| d * d <= p).all(|d| p % d != 0))
+            {
+                Some(p) => Ok(Some(p)),
+                None => Err(fails(&format!("{path}/modulus"), "NOT_PRIME", "a prime below 2^31")),
+            }
+        }
+    }
+}
+
+/// a(i) = Σ c_j a(i − j) for every i from the order on, over Q or F_p.
+pub(crate) fn recurrence(s: &Value, path: &str) -> Replay {
+    let p = match modulus(s, path) {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    let (Some(terms), Some(c)) = (rationals(s.get("terms")), rationals(s.get("coefficients"))) else {
+        return fails(path, "MALFORMED", "`terms` and `coefficients` are lists of rationals");
+    };
+    if terms.len() > MAX_TERMS {
+        return Replay::TooLarge(format!("more than {MAX_TERMS} terms"));
+    }
+    let Some(terms) = terms.iter().map(|t| reduce(t, p)).collect::<Option<Vec<_>>>() else {
+        return fails(&format!("{path}/terms"), "NOT_IN_FIELD", "a term's denominator is divisible by p");
+    };
+    let Some(c) = c.iter().map(|t| reduce(t, p)).collect::<Option<Vec<_>>>() else {
+        return fails(&format!("{path}/coefficients"), "NOT_IN_FIELD", "a coefficient's denominator is divisible by p");
+    };
+    for i in c.len()..terms.len() {
+        if step(&c, &terms[i - c.len()..i], p).as_ref() != Some(&terms[i]) {
+            return fails(
+                &format!("{path}/terms/{i}"),
+                "RECURRENCE_FAILS",
+                format!("term {i} does not satisfy the recurrence"),
+            );
+        }
+    }
+    Replay::Holds
+}
+
+/// Iterates a(i) = Σ c_j a(i − j) from the initial terms to index n.
+pub(crate) fn evaluation(s: &Value, path: &str) -> Replay {
+    let p = match modulus(s, path) {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    let (Some(init), Some(c), Some(n), Some(value)) =
+        (rationals(s.get("initial")), rationals(s.get("coefficients")), nat(s, "n"), s.get("value").and_then(rational))
+    else {
+        return fails(path, "MALFORMED", "`initial`, `coefficients`, `n` and `value`");
+    };
+    if init.len() != c.len() {
+        return fails(&format!("{path}/initial"), "WRONG_LENGTH", "one initial term per coefficient");
+    }
+    if n > if p.is_some() { MAX_INDEX } else { MAX_RATIONAL_INDEX } {
+        return Replay::TooLarge(format!("index {n} is past the checker's bound"));
+    }
+    let Some(mut w) = init.iter().map(|t| reduce(t, p)).collect::<Option<Vec<_>>>() else {
+        return fails(&format!("{path}/initial"), "NOT_IN_FIELD", "a denominator is divisible by p");
+    };
+    let Some(c) = c.iter().map(|t| reduce(t, p)).collect::<Option<Vec<_>>>() else {
+        return fails(&format!("{path}/coefficients"), "NOT_IN_FIELD", "a denominator is divisible by p");
+    };
+    let got = if (n as usize) < w.len() {
+        w[n as usize].clone()
+    } else {
+        let d = w.len();
+        for _ in d as u64..=n {
+            let Some(next) = step(&c, &w[w.len() - d..], p) else {
+                return fails(path, "NOT_IN_FIELD", "p divides a denominator");
+            };
+            w.push(next);
+            if w.len() > 2 * d + 64 {
+                w.drain(..w.len() - d);
+            }
+        }
+        w[w.len() - 1].clone()
+    };
+    if reduce(&value, p).as_ref() != Some(&got) {
+        return fails(&format!("{path}/value"), "WRONG_VALUE", format!("term {n} is {got}"));
+    }
+    Replay::Holds
+}
+
+/// A Sidon set: all sums a + b (a ≤ b) distinct; or a witness a + b = c + d.
+pub(crate) fn sidon(s: &Value, path: &str) -> Replay {
+    let (Some(set), Some(holds)) = (integers(s.get("set")), s.get("holds").and_then(Value::as_bool)) else {
+        return fails(path, "MALFORMED", "`set` (integers) and `holds`");
+    };
+    if set.len() > MAX_SIDON {
+        return Replay::TooLarge(format!("more than {MAX_SIDON} elements"));
+    }
+    let mut sorted = set.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    if sorted.len() != set.len() {
+        return fails(&format!("{path}/set"), "REPEATED", "a set has no repeated element");
+    }
+    if holds {
+        let mut sums: HashMap<i128, (i64, i64)> = HashMap::new();
+        for (i, &a) in sorted.iter().enumerate() {
+            for &b in &sorted[i..] {
+                if let Some(&(c, d)) = sums.get(&(i128::from(a) + i128::from(b))) {
+                    return fails(&format!("{path}/holds"), "NOT_SIDON", format!("{a} + {b} = {c} + {d}"));
+                }
+                sums.insert(i128::from(a) + i128::from(b), (a, b));
+            }
+        }
+        return Replay::Holds;
+    }
+    let Some(w) = integers(s.get("witness")).filter(|w| w.len() == 4) else {
+        return fails(&format!("{path}/witness"), "MALFORMED", "[a, b, c, d] with a + b = c + d");
+    };
+    let (mut x, mut y) = ([w[0], w[1]], [w[2], w[3]]);
+    x.sort_unstable();
+    y.sort_unstable();
+    if !w.iter().all(|v| sorted.binary_search(v).is_ok())
+        || x == y
+        || i128::from(w[0]) + i128::from(w[1]) != i128::from(w[2]) + i128::from(w[3])
+    {
+        return fails(&format!("{path}/witness"), "BAD_WITNESS", "not two different pairs of members with equal sums");
+    }
+    Replay::Holds
+}
+
+/// A (v, k, λ) cyclic difference set: every nonzero residue is a difference exactly λ times.
+pub(crate) fn difference_set(s: &Value, path: &str) -> Replay {
+    let (Some(v), Some(set), Some(lambda), Some(holds)) =
+        (nat(s, "modulus"), integers(s.get("set")), nat(s, "lambda"), s.get("holds").and_then(Value::as_bool))
+    else {
+        return fails(path, "MALFORMED", "`modulus`, `set`, `lambda` and `holds`");
+    };
+    if !(2..=MAX_MODULUS).contains(&v) || (set.len() as u64).pow(2) > 100 * MAX_MODULUS {
+        return Replay::TooLarge("the difference table is past the checker's bound".into());
+    }
+    let r: Vec<u64> = set.iter().map(|&a| a.rem_euclid(v as i64) as u64).collect();
+    let mut distinct = r.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    if distinct.len() != r.len() {
+        return fails(&format!("{path}/set"), "REPEATED", "two elements are congruent");
+    }
+    let mut count = vec![0u64; v as usize];
+    for &a in &r {
+        for &b in &r {
+            if a != b {
+                count[((a + v - b) % v) as usize] += 1;
+            }
+        }
+    }
+    let bad = (1..v).find(|&d| count[d as usize] != lambda);
+    match (holds, bad) {
+        (true, None) => Replay::Holds,
+        (true, Some(d)) => fails(
+            &format!("{path}/holds"),
+            "NOT_A_DIFFERENCE_SET",
+            format!("{d} is a difference {} times", count[d as usize]),
+        ),
+        (false, None) => {
+            fails(&format!("{path}/holds"), "IS_A_DIFFERENCE_SET", "every nonzero residue is a difference λ times")
+        }
+        (false, Some(_)) => {
+            let w = nat(s, "witness");
+            match w {
+                Some(d) if d > 0 && d < v && count[d as usize] != lambda => Replay::Holds,
+                _ => fails(
+                    &format!("{path}/witness"),
+                    "BAD_WITNESS",
+                    "a nonzero residue that is not a difference λ times",
+                ),
+            }
+        }
+    }
+}
+
+/// A colouring with no monochromatic forbidden configuration.
+pub(crate) fn colouring(s: &Value, path: &str, cx: &CheckContext) -> Replay {
+    let (Some(problem), Some(n), Some(col)) =
+        (s.get("problem").and_then(Value::as_str), nat(s, "n"), integers(s.get("colouring")))
+    else {
+        return fails(path, "MALFORMED", "`problem`, `n` and `colouring`");
+    };
+    let Some(sizes) = integers(s.get("sizes")).filter(|z| !z.is_empty() && z.iter().all(|&x| x >= 1)) else {
+        return fails(&format!("{path}/sizes"), "MALFORMED", "one positive size per colour");
+    };
+    let r = sizes.len() as i64;
+    if let Some(i) = col.iter().position(|&c| c < 0 || c >= r) {
+        return fails(&format!("{path}/colouring/{i}"), "NOT_A_COLOUR", format!("colours are 0 to {}", r - 1));
+    }
+    match problem {
+        "ramsey" => {
+            if n > MAX_RAMSEY_N {
+                return Replay::TooLarge(format!("K_{n} is past the checker's bound"));
+            }
+            let n = n as usize;
+            if col.len() != n * (n - 1) / 2 {
+                return fails(
+                    &format!("{path}/colouring"),
+                    "WRONG_LENGTH",
+                    "one colour per pair i < j, in lexicographic order",
+                );
+            }
+            let mut c = vec![vec![-1i64; n]; n];
+            let mut e = 0;
+            for i in 0..n {
+                for j in i + 1..n {
+                    c[i][j] = col[e];
+                    c[j][i] = col[e];
+                    e += 1;
+                }
+            }
+            // Grow cliques of colour k one vertex at a time (increasing), stopping at size s_k.
+            for (k, &size) in sizes.iter().enumerate() {
+                let mut stack: Vec<Vec<usize>> = (0..n).map(|v| vec![v]).collect();
+                let mut steps = 0u64;
+                while let Some(cl) = stack.pop() {
+                    steps += 1;
+                    if steps.is_multiple_of(65_536) && stopped(cx) {
+                        return Replay::TooLarge("stopped".into());
+                    }
+                    if cl.len() as i64 >= size {
+                        return fails(
+                            &format!("{path}/colouring"),
+                            "MONOCHROMATIC",
+                            format!("{cl:?} is a clique of colour {k}"),
+                        );
+                    }
+                    let last = cl[cl.len() - 1];
+                    for v in last + 1..n {
+                        if cl.iter().all(|&u| c[u][v] == k as i64) {
+                            let mut next = cl.clone();
+                            next.push(v);
+                            stack.push(next);
+                        }
+                    }
+                }
+            }
+            Replay::Holds
+        }
+        "van_der_waerden" | "schur" => {
+            if n > MAX_INTERVAL {
+                return Replay::TooLarge(format!("[1, {n}] is past the checker's bound"));
+            }
+            if col.len() as u64 != n {
+                return fails(&format!("{path}/colouring"), "WRONG_LENGTH", "one colour per integer 1..n");
+            }
+            let at = |x: u64| col[x as usize - 1];
+            for a in 1..=n {
+                if a.is_multiple_of(1024) && stopped(cx) {
+                    return Replay::TooLarge("stopped".into());
+                }
+                for d in 1..=n {
+                    if problem == "schur" {
+                        // a + d with a ≤ d is enough (x + y = z symmetric); x = y allowed.
+                        if d < a || a + d > n {
+                            continue;
+                        }
+                        if at(a) == at(d) && at(d) == at(a + d) {
+                            return fails(
+                                &format!("{path}/colouring"),
+                                "MONOCHROMATIC",
+                                format!("{a} + {d} = {}", a + d),
+                            );
+                        }
+                    } else {
+                        let k = sizes[at(a) as usize] as u64;
+                        if a + (k - 1) * d > n {
+                            break;
+                        }
+                        if (1..k).all(|i| at(a + i * d) == at(a)) {
+                            return fails(
+                                &format!("{path}/colouring"),
+                                "MONOCHROMATIC",
+                                format!("{a} + i·{d}, i < {k}"),
+                            );
+                        }
+                    }
+                }
+            }
+            Replay::Holds
+        }
+        other => fails(&format!("{path}/problem"), "UNKNOWN_PROBLEM", format!("`{other}`")),
+    }
+}

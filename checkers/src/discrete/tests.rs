@@ -1,0 +1,242 @@
+//! The discrete checker on true statements and on their mutations.
+
+use jacobian_runtime::Scope;
+use serde_json::{Value, json};
+
+use super::*;
+
+fn verdict(statement: Value) -> Verdict {
+    use jacobian_runtime::artifact::{ArtifactReader, MemoryArtifactStore};
+    let cx = CheckContext {
+        artifacts: ArtifactReader::new(std::sync::Arc::new(MemoryArtifactStore::new())),
+        cancel: jacobian_runtime::CancellationToken::new(),
+        deadline: std::time::Instant::now() + std::time::Duration::from_secs(120),
+    };
+    let e = Evidence {
+        kind: EVIDENCE.into(),
+        claim: json!({"statements": [statement]}),
+        semantics: SEMANTICS.into(),
+        candidate: json!({}),
+        scope: Scope::exact_input("test", jacobian_runtime::Digest::of_bytes(b"t")),
+        certificate_format: FORMAT.into(),
+        artifacts: vec![],
+    };
+    DiscreteStatements.check(&e, &cx).unwrap()
+}
+
+fn accepted(s: Value) -> bool {
+    matches!(verdict(s), Verdict::Accepted { .. })
+}
+
+fn rejected(s: Value) -> bool {
+    matches!(verdict(s), Verdict::Rejected { .. })
+}
+
+/// `good` is accepted and every mutation (a pointer into the statement's body and a value) is rejected.
+fn suite(kind: &str, good: Value, mutations: &[(&str, Value)]) {
+    assert!(
+        accepted(json!({kind: good.clone()})),
+        "{kind}: {good} should hold: {:?}",
+        verdict(json!({kind: good.clone()}))
+    );
+    for (pointer, value) in mutations {
+        let mut bad = good.clone();
+        *bad.pointer_mut(pointer).unwrap_or_else(|| panic!("{pointer}")) = value.clone();
+        assert!(
+            rejected(json!({kind: bad.clone()})),
+            "{kind}: {pointer} = {value} should be rejected: {:?}",
+            verdict(json!({kind: bad}))
+        );
+    }
+}
+
+#[test]
+fn counting_numbers_are_recomputed_by_other_formulas() {
+    let families: &[(&str, u64, Option<u64>, &str)] = &[
+        ("factorial", 10, None, "3628800"),
+        ("double_factorial", 9, None, "945"),
+        ("binomial", 10, Some(3), "120"),
+        ("central_binomial", 5, None, "252"),
+        ("permutations", 5, Some(2), "20"),
+        ("stirling_first", 5, Some(2), "50"),
+        ("stirling_second", 5, Some(2), "15"),
+        ("lah", 4, Some(2), "36"),
+        ("bell", 6, None, "203"),
+        ("ordered_bell", 4, None, "75"),
+        ("catalan", 6, None, "132"),
+        ("motzkin", 6, None, "51"),
+        ("schroder", 4, None, "90"),
+        ("partitions", 10, None, "42"),
+        ("partitions_into_parts", 10, Some(3), "8"),
+        ("partitions_max_part", 10, Some(3), "14"),
+        ("distinct_partitions", 10, None, "10"),
+        ("compositions", 5, None, "16"),
+        ("derangements", 5, None, "44"),
+        ("involutions", 5, None, "26"),
+        ("bernoulli", 12, None, "-691/2730"),
+        ("bernoulli", 1, None, "-1/2"),
+        ("fibonacci", 20, None, "6765"),
+        ("lucas", 10, None, "123"),
+        ("eulerian", 5, Some(2), "66"),
+        ("narayana", 5, Some(2), "10"),
+    ];
+    for &(family, n, k, value) in families {
+        let good =
+            json!({"family": family, "n": n, "k": k, "parts": null, "signed": false, "value": value, "table": null});
+        suite("number", good, &[("/value", json!("7")), ("/n", json!(n + 1))]);
+    }
+    suite(
+        "number",
+        json!({"family": "multinomial", "n": 0, "parts": [2, 3], "value": "10"}),
+        &[("/value", json!("11"))],
+    );
+    suite(
+        "number",
+        json!({"family": "stirling_first", "n": 4, "k": 2, "signed": true, "value": "11", "table": ["0", "-6", "11", "-6", "1"]}),
+        &[("/table/1", json!("6")), ("/value", json!("-11")), ("/table", json!(["0", "-6", "11", "-6"]))],
+    );
+    suite(
+        "number",
+        json!({"family": "partitions", "n": 5, "value": "7", "table": ["1", "1", "2", "3", "5", "7"]}),
+        &[("/table/4", json!("4")), ("/family", json!("bell"))],
+    );
+    assert!(matches!(
+        verdict(json!({"number": {"family": "partitions", "n": 40000, "value": "1"}})),
+        Verdict::Inconclusive { .. }
+    ));
+}
+
+#[test]
+fn counts_are_recounted_by_brute_force() {
+    suite(
+        "count",
+        json!({"structure": {"integer_partitions": {"n": 8, "parts": 3}}, "count": "5", "listed": [[6, 1, 1], [5, 2, 1]]}),
+        &[
+            ("/count", json!("6")),
+            ("/listed/1", json!([6, 1, 1])),
+            ("/listed/0", json!([4, 4])),
+            ("/structure/integer_partitions/n", json!(9)),
+        ],
+    );
+    suite(
+        "count",
+        json!({"structure": {"permutations": {"n": 5, "avoid": [[2, 3, 1]]}}, "count": "42", "listed": [[1, 2, 3, 4, 5]]}),
+        &[("/count", json!("43")), ("/listed/0", json!([2, 3, 1, 4, 5]))],
+    );
+    suite(
+        "count",
+        json!({"structure": {"set_partitions": {"n": 5}}, "count": "52", "listed": [[[1, 2, 3, 4, 5]]]}),
+        &[("/count", json!("51"))],
+    );
+    suite(
+        "count",
+        json!({"structure": {"compositions": {"n": 6, "max_part": 2}}, "count": "13", "listed": []}),
+        &[("/count", json!("12"))],
+    );
+    suite(
+        "count",
+        json!({"structure": {"dyck_paths": {"n": 4}}, "count": "14", "listed": ["UDUDUDUD"]}),
+        &[("/listed/0", json!("DUUDUDUD"))],
+    );
+    suite(
+        "count",
+        json!({"structure": {"subsets": {"n": 6, "k": 2}}, "count": "15", "listed": [[1, 2]]}),
+        &[("/listed/0", json!([1]))],
+    );
+    suite(
+        "count",
+        json!({"structure": {"permutations": {"n": 6, "derangement": true}}, "count": "265", "listed": []}),
+        &[("/count", json!("264"))],
+    );
+}
+
+#[test]
+fn recurrences_sets_and_colourings_are_replayed() {
+    suite(
+        "recurrence",
+        json!({"terms": ["0", "1", "1", "2", "3", "5", "8"], "coefficients": ["1", "1"], "modulus": null}),
+        &[("/terms/6", json!("9")), ("/coefficients/0", json!("2"))],
+    );
+    suite(
+        "recurrence",
+        json!({"terms": ["1", "3", "2"], "coefficients": ["3"], "modulus": 7}),
+        &[("/terms/2", json!("3")), ("/modulus", json!(8))],
+    );
+    suite(
+        "evaluation",
+        json!({"initial": ["0", "1"], "coefficients": ["1", "1"], "n": 50, "value": "12586269025"}),
+        &[("/value", json!("12586269024")), ("/n", json!(51))],
+    );
+    suite("sidon", json!({"set": [0, 1, 3, 7, 12, 20], "holds": true}), &[("/set/5", json!(8))]);
+    suite(
+        "sidon",
+        json!({"set": [0, 1, 2, 4], "holds": false, "witness": [0, 4, 2, 2]}),
+        &[("/witness", json!([0, 4, 1, 2]))],
+    );
+    suite(
+        "difference_set",
+        json!({"modulus": 7, "set": [1, 2, 4], "lambda": 1, "holds": true}),
+        &[("/set/2", json!(5)), ("/lambda", json!(2))],
+    );
+    suite(
+        "difference_set",
+        json!({"modulus": 8, "set": [0, 1, 3], "lambda": 1, "holds": false, "witness": 4}),
+        &[("/witness", json!(1)), ("/holds", json!(true))],
+    );
+    // The 2-colouring of K5 by the pentagon and pentagram has no monochromatic triangle.
+    let pentagon = |i: usize, j: usize| i64::from((j - i) % 5 == 1 || (j - i) % 5 == 4);
+    let col: Vec<i64> = (0..5).flat_map(|i| (i + 1..5).map(move |j| pentagon(i, j))).collect();
+    suite(
+        "colouring",
+        json!({"problem": "ramsey", "n": 5, "sizes": [3, 3], "colouring": col}),
+        &[("/colouring/0", json!(0))],
+    );
+    suite(
+        "colouring",
+        json!({"problem": "schur", "n": 4, "sizes": [1, 1], "colouring": [0, 1, 1, 0]}),
+        &[("/colouring/3", json!(1)), ("/n", json!(5))],
+    );
+    suite(
+        "colouring",
+        json!({"problem": "van_der_waerden", "n": 8, "sizes": [3, 3], "colouring": [0, 0, 1, 1, 0, 0, 1, 1]}),
+        &[("/colouring/4", json!(1))],
+    );
+}
+
+#[test]
+fn widths_and_lattice_witnesses_are_checked() {
+    // The Boolean lattice 2^2 plus a chain above: 0 < 1, 2 < 3 < 4.
+    let covers = json!([[0, 1], [0, 2], [1, 3], [2, 3], [3, 4]]);
+    suite(
+        "width",
+        json!({"elements": 5, "covers": covers, "width": 2, "chains": [[0, 1, 3, 4], [2]], "antichain": [1, 2]}),
+        &[
+            ("/width", json!(1)),
+            ("/antichain/1", json!(3)),
+            ("/chains/1", json!([])),
+            ("/chains/0", json!([0, 1, 2, 3, 4])),
+        ],
+    );
+    let n5 = json!([[0, 1], [1, 2], [2, 4], [0, 3], [3, 4]]);
+    suite(
+        "lattice",
+        json!({"elements": 5, "covers": n5, "property": "modular", "holds": false, "witness": {"bottom": 0, "top": 4, "middle": [1, 2, 3]}}),
+        &[("/holds", json!(true)), ("/witness/top", json!(3))],
+    );
+    let m3 = json!([[0, 1], [0, 2], [0, 3], [1, 4], [2, 4], [3, 4]]);
+    suite(
+        "lattice",
+        json!({"elements": 5, "covers": m3, "property": "distributive", "holds": false, "witness": {"bottom": 0, "top": 4, "middle": [1, 2, 3]}}),
+        &[("/holds", json!(true)), ("/property", json!("modular"))],
+    );
+    suite(
+        "lattice",
+        json!({"elements": 5, "covers": m3, "property": "modular", "holds": true}),
+        &[("/property", json!("distributive"))],
+    );
+    suite(
+        "lattice",
+        json!({"elements": 5, "covers": covers, "property": "distributive", "holds": true}),
+        &[("/covers/4", json!([4, 3]))],
+    );
+}

@@ -1,0 +1,446 @@
+//! The discrete pack against its references: counting families equal OEIS's first terms (each
+//! with its A-number), answers equal SymPy's, NetworkX's or brute force's on the cases of
+//! tests/reference/discrete_reference.py, VERIFY-capable capabilities reach VERIFIED through the
+//! discrete checker, every example runs, bad input is refused at the pointer of its field with
+//! nothing written, objects are stored canonically, and each capability is found first by a
+//! question in its own words.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::Command;
+
+use jacobian::runtime::contract::{AssuranceLevel, Mode};
+use jacobian::runtime::{CapabilityRequest, ExecutionStatus};
+use serde_json::{Value, json};
+
+fn pack() -> Vec<String> {
+    jacobian_adapters::discrete::adapters().iter().map(|a| a.descriptor().id.to_string()).collect()
+}
+
+fn contains(got: &Value, expected: &Value) -> bool {
+    match (got, expected) {
+        (Value::Object(g), Value::Object(e)) => e.iter().all(|(k, v)| g.get(k).is_some_and(|gv| contains(gv, v))),
+        _ => got == expected,
+    }
+}
+
+async fn run(jac: &jacobian::Jacobian, id: &str, input: Value, mode: Mode) -> jacobian::runtime::CapabilityResult {
+    jac.run(CapabilityRequest::new(id, input).mode(mode)).await
+}
+
+/// OEIS: the first terms of every counting family, from `combinatorics.compute.numbers` with
+/// `table` and from `combinatorics.enumerate.structures`, all VERIFIED.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn counting_families_equal_their_oeis_terms() {
+    let jac = jacobian::builder().build().await.unwrap();
+    let tables: &[(&str, &str, Value, &[&str])] = &[
+        ("A000142", "factorial", json!({"n": 8}), &["1", "1", "2", "6", "24", "120", "720", "5040", "40320"]),
+        ("A006882", "double_factorial", json!({"n": 8}), &["1", "1", "2", "3", "8", "15", "48", "105", "384"]),
+        ("A000984", "central_binomial", json!({"n": 7}), &["1", "2", "6", "20", "70", "252", "924", "3432"]),
+        ("A000110", "bell", json!({"n": 8}), &["1", "1", "2", "5", "15", "52", "203", "877", "4140"]),
+        ("A000670", "ordered_bell", json!({"n": 6}), &["1", "1", "3", "13", "75", "541", "4683"]),
+        ("A000108", "catalan", json!({"n": 8}), &["1", "1", "2", "5", "14", "42", "132", "429", "1430"]),
+        ("A001006", "motzkin", json!({"n": 8}), &["1", "1", "2", "4", "9", "21", "51", "127", "323"]),
+        ("A006318", "schroder", json!({"n": 6}), &["1", "2", "6", "22", "90", "394", "1806"]),
+        ("A000041", "partitions", json!({"n": 10}), &["1", "1", "2", "3", "5", "7", "11", "15", "22", "30", "42"]),
+        ("A000009", "distinct_partitions", json!({"n": 10}), &["1", "1", "1", "2", "2", "3", "4", "5", "6", "8", "10"]),
+        ("A011782", "compositions", json!({"n": 6}), &["1", "1", "2", "4", "8", "16", "32"]),
+        ("A000166", "derangements", json!({"n": 8}), &["1", "0", "1", "2", "9", "44", "265", "1854", "14833"]),
+        ("A000085", "involutions", json!({"n": 8}), &["1", "1", "2", "4", "10", "26", "76", "232", "764"]),
+        ("A000045", "fibonacci", json!({"n": 10}), &["0", "1", "1", "2", "3", "5", "8", "13", "21", "34", "55"]),
+        ("A000032", "lucas", json!({"n": 8}), &["2", "1", "3", "4", "7", "11", "18", "29", "47"]),
+        ("A027642/A027641", "bernoulli", json!({"n": 6}), &["1", "-1/2", "1/6", "0", "-1/30", "0", "1/42"]),
+        ("A007318 row 6", "binomial", json!({"n": 6}), &["1", "6", "15", "20", "15", "6", "1"]),
+        ("A008277 row 5", "stirling_second", json!({"n": 5}), &["0", "1", "15", "25", "10", "1"]),
+        ("A132393 row 5", "stirling_first", json!({"n": 5}), &["0", "24", "50", "35", "10", "1"]),
+        ("A008297 row 4 (unsigned)", "lah", json!({"n": 4}), &["0", "24", "36", "12", "1"]),
+        ("A008292 row 5", "eulerian", json!({"n": 5}), &["1", "26", "66", "26", "1", "0"]),
+        ("A001263 row 5", "narayana", json!({"n": 5}), &["0", "1", "10", "20", "10", "1"]),
+        ("A008284 row 7", "partitions_into_parts", json!({"n": 7}), &["0", "1", "3", "4", "3", "2", "1", "1"]),
+        ("A008275 row 4 (signed)", "stirling_first", json!({"n": 4, "signed": true}), &["0", "-6", "11", "-6", "1"]),
+        (
+            "A008639-style: p(7) into parts ≤ k",
+            "partitions_max_part",
+            json!({"n": 7}),
+            &["0", "1", "4", "8", "11", "13", "14", "15"],
+        ),
+    ];
+    for (a_number, family, extra, terms) in tables {
+        let mut input = json!({"family": family, "table": true});
+        for (k, v) in extra.as_object().unwrap() {
+            input[k] = v.clone();
+        }
+        let r = run(&jac, "combinatorics.compute.numbers", input.clone(), Mode::Verify).await;
+        assert_eq!(r.status(), ExecutionStatus::Succeeded, "{a_number} {input}: {:?}", r.execution.diagnostics);
+        assert_eq!(r.output["table"], json!(terms), "{a_number} ({family})");
+        assert_eq!(r.assurance.level, AssuranceLevel::Verified, "{a_number}: {:?}", r.execution.diagnostics);
+    }
+    let enumerations: &[(&str, Value, &[u64])] = &[
+        ("A000041", json!({"integer_partitions": {"n": 0}}), &[1, 1, 2, 3, 5, 7, 11, 15, 22]),
+        ("A000009", json!({"integer_partitions": {"n": 0, "distinct": true}}), &[1, 1, 1, 2, 2, 3, 4, 5, 6]),
+        ("A011782", json!({"compositions": {"n": 0}}), &[1, 1, 2, 4, 8, 16, 32, 64, 128]),
+        (
+            "A000073 (parts ≤ 3, shifted)",
+            json!({"compositions": {"n": 0, "max_part": 3}}),
+            &[1, 1, 2, 4, 7, 13, 24, 44, 81],
+        ),
+        ("A000110", json!({"set_partitions": {"n": 0}}), &[1, 1, 2, 5, 15, 52, 203, 877, 4140]),
+        (
+            "A000108 (231-avoiding)",
+            json!({"permutations": {"n": 0, "avoid": [[2, 3, 1]]}}),
+            &[1, 1, 2, 5, 14, 42, 132, 429, 1430],
+        ),
+        ("A000108 (Dyck paths)", json!({"dyck_paths": {"n": 0}}), &[1, 1, 2, 5, 14, 42, 132, 429, 1430]),
+        ("A000166", json!({"permutations": {"n": 0, "derangement": true}}), &[1, 0, 1, 2, 9, 44, 265, 1854, 14833]),
+        (
+            "A022558 (1342-avoiding)",
+            json!({"permutations": {"n": 0, "avoid": [[1, 3, 4, 2]]}}),
+            &[1, 1, 2, 6, 23, 103, 512, 2740, 15485],
+        ),
+        ("A000079", json!({"subsets": {"n": 0}}), &[1, 2, 4, 8, 16, 32, 64, 128, 256]),
+    ];
+    for (a_number, structure, terms) in enumerations {
+        for (n, want) in terms.iter().enumerate() {
+            let mut s = structure.clone();
+            let kind = s.as_object().unwrap().keys().next().unwrap().clone();
+            s[&kind]["n"] = json!(n);
+            let input = json!({"structure": s, "limit": 3});
+            let r = run(&jac, "combinatorics.enumerate.structures", input.clone(), Mode::Verify).await;
+            assert_eq!(r.status(), ExecutionStatus::Succeeded, "{a_number} {input}: {:?}", r.execution.diagnostics);
+            assert_eq!(r.output["count"], json!(want.to_string()), "{a_number} at n = {n}");
+            assert_eq!(
+                r.assurance.level,
+                AssuranceLevel::Verified,
+                "{a_number} {input}: {:?}",
+                r.execution.diagnostics
+            );
+        }
+    }
+    // A000085 as standard Young tableaux summed over shapes of 5: the hook length formula per shape.
+    let shapes: &[&[u64]] = &[&[5], &[4, 1], &[3, 2], &[3, 1, 1], &[2, 2, 1], &[2, 1, 1, 1], &[1, 1, 1, 1, 1]];
+    let mut total = 0u64;
+    for shape in shapes {
+        let input = json!({"operation": {"standard_count": {"shape": shape, "list": 2}}});
+        let r = run(&jac, "combinatorics.compute.tableaux", input, Mode::Verify).await;
+        assert_eq!(r.assurance.level, AssuranceLevel::Verified, "{shape:?}: {:?}", r.execution.diagnostics);
+        total += r.output["count"].as_str().unwrap().parse::<u64>().unwrap();
+    }
+    assert_eq!(total, 26, "A000085(5): involutions of 5 = Σ f^λ");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_capability_agrees_with_its_reference_and_verifies() {
+    let jac = jacobian::builder().build().await.unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let python = root.join(".venv/bin/python");
+    assert!(python.exists(), "{} is missing: run scripts/provision-python", python.display());
+    let out = Command::new(&python).arg(root.join("tests/reference/discrete_reference.py")).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let mut verified = 0;
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let c: Value = serde_json::from_str(line).unwrap();
+        let id = c["capability"].as_str().unwrap();
+        let verify = jac.descriptor(id).unwrap().modes.contains(&Mode::Verify);
+        let r = run(&jac, id, c["input"].clone(), if verify { Mode::Verify } else { Mode::Explore }).await;
+        assert_eq!(r.status(), ExecutionStatus::Succeeded, "{id} {}: {:?}", c["input"], r.execution.diagnostics);
+        assert!(
+            contains(&r.output, &c["expected"]),
+            "{id} {}: got {}, expected {}",
+            c["input"],
+            r.output,
+            c["expected"]
+        );
+        if r.assurance.level == AssuranceLevel::Verified {
+            verified += 1;
+        }
+    }
+    assert!(verified > 150, "{verified} verified");
+}
+
+/// Every example of every capability of the pack runs and succeeds, VERIFY examples to VERIFIED.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_example_runs() {
+    let jac = jacobian::builder().build().await.unwrap();
+    let mut verify = 0;
+    for a in jacobian_adapters::discrete::adapters() {
+        let d = a.descriptor();
+        if d.modes.contains(&Mode::Verify) {
+            verify += 1;
+        }
+        assert!(!d.examples.is_empty(), "{} has no example", d.id);
+        for ex in &d.examples {
+            let r = run(&jac, d.id.as_str(), ex.input.clone(), ex.mode).await;
+            assert_eq!(r.status(), ExecutionStatus::Succeeded, "{} {}: {:?}", d.id, ex.title, r.execution.diagnostics);
+            if ex.mode == Mode::Verify {
+                assert_eq!(
+                    r.assurance.level,
+                    AssuranceLevel::Verified,
+                    "{} {}: {:?}",
+                    d.id,
+                    ex.title,
+                    r.execution.diagnostics
+                );
+            }
+        }
+    }
+    let n = pack().len();
+    assert!(3 * verify >= n, "{verify} of {n} VERIFY-capable");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn searches_and_witnesses_are_exact() {
+    let jac = jacobian::builder().build().await.unwrap();
+    // Optimal Golomb rulers (A003022: lengths 0, 1, 3, 6, 11, 17, 25 for 1..7 marks): the largest
+    // Sidon subset of {0, …, L} for those L has that many marks.
+    for (marks, length) in [(4, 6), (5, 11), (6, 17), (7, 25)] {
+        let r = run(
+            &jac,
+            "combinatorics.additive.sidon",
+            json!({"operation": {"maximum": {"n": length + 1}}}),
+            Mode::Verify,
+        )
+        .await;
+        assert_eq!(r.output["set"].as_array().unwrap().len(), marks, "{}", r.output);
+        let short =
+            run(&jac, "combinatorics.additive.sidon", json!({"operation": {"maximum": {"n": length}}}), Mode::Explore)
+                .await;
+        assert_eq!(short.output["set"].as_array().unwrap().len(), marks - 1);
+        assert_eq!(r.assurance.level, AssuranceLevel::Verified);
+    }
+    // R(3, 3) = 6, R(3, 4) = 9; W(3, 3) = 9; S(2) = 4 (Schur: 1..4 colourable with 2 colours, 1..5 not).
+    for (problem, exists) in [
+        (json!({"ramsey": {"n": 5, "sizes": [3, 3]}}), true),
+        (json!({"ramsey": {"n": 6, "sizes": [3, 3]}}), false),
+        (json!({"ramsey": {"n": 8, "sizes": [3, 4]}}), true),
+        (json!({"ramsey": {"n": 9, "sizes": [3, 4]}}), false),
+        (json!({"van_der_waerden": {"n": 8, "lengths": [3, 3]}}), true),
+        (json!({"van_der_waerden": {"n": 9, "lengths": [3, 3]}}), false),
+        (json!({"schur": {"n": 4, "colours": 2}}), true),
+        (json!({"schur": {"n": 5, "colours": 2}}), false),
+    ] {
+        let r = run(&jac, "combinatorics.ramsey.colouring", json!({"problem": problem}), Mode::Verify).await;
+        assert_eq!(r.output["exists"], json!(exists), "{problem}");
+        let expected = if exists { AssuranceLevel::Verified } else { AssuranceLevel::Computed };
+        assert_eq!(r.assurance.level, expected, "{problem}: {:?}", r.execution.diagnostics);
+    }
+    // Lattices: the diamond M3 is modular but not distributive; the Boolean lattice 2^3 is both.
+    let m3 = json!({"elements": 5, "covers": [[0, 1], [0, 2], [0, 3], [1, 4], [2, 4], [3, 4]]});
+    let r = run(
+        &jac,
+        "lattice.order.properties",
+        json!({"lattice": m3, "properties": ["modular", "distributive"]}),
+        Mode::Verify,
+    )
+    .await;
+    assert_eq!(r.output["modular"]["holds"], json!(true));
+    assert_eq!(r.output["distributive"]["holds"], json!(false));
+    assert_eq!(r.assurance.level, AssuranceLevel::Verified, "{:?}", r.execution.diagnostics);
+    let cube: Vec<[usize; 2]> = (0..8usize)
+        .flat_map(|a| (0..3).map(move |b| (a, b)))
+        .filter(|&(a, b)| a >> b & 1 == 0)
+        .map(|(a, b)| [a, a | 1 << b])
+        .collect();
+    let r = run(
+        &jac,
+        "lattice.order.properties",
+        json!({"lattice": {"elements": 8, "covers": cube}, "properties": ["distributive", "complements"]}),
+        Mode::Verify,
+    )
+    .await;
+    assert_eq!(r.output["distributive"]["holds"], json!(true));
+    assert_eq!(r.output["complements"]["boolean"], json!(true));
+    assert_eq!(r.assurance.level, AssuranceLevel::Verified);
+    // Matroids: U(2, 4) has the four triples as circuits; the Fano matroid has 7 three-point lines among its circuits.
+    let u24 = json!({"elements": 4, "bases": [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]});
+    let r = run(
+        &jac,
+        "matroid.compute.properties",
+        json!({"matroid": u24, "properties": ["rank", "circuits", "dual"]}),
+        Mode::Explore,
+    )
+    .await;
+    assert_eq!(r.output["circuits"], json!([[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3]]));
+    let fano = json!({"elements": 7, "matrix": {"ring": "F_2", "rows": [[1, 0, 0, 1, 1, 0, 1], [0, 1, 0, 1, 0, 1, 1], [0, 0, 1, 0, 1, 1, 1]]}});
+    let r = run(
+        &jac,
+        "matroid.compute.properties",
+        json!({"matroid": fano, "properties": ["bases", "circuits"]}),
+        Mode::Explore,
+    )
+    .await;
+    assert_eq!(r.output["bases"]["count"], json!(28), "C(7,3) − 7 lines");
+    assert_eq!(r.output["circuits"].as_array().unwrap().iter().filter(|c| c.as_array().unwrap().len() == 3).count(), 7);
+    // RSK round trip and the LIS length equals the first row of the shape.
+    let w = json!([4, 1, 3, 6, 2, 7, 5]);
+    let f =
+        run(&jac, "tableau.compute.rsk", json!({"input": {"permutation": {"permutation": w}}}), Mode::Explore).await;
+    let back = run(
+        &jac,
+        "tableau.compute.rsk",
+        json!({"input": {"inverse": {"p": f.output["p"], "q": f.output["q"]}}}),
+        Mode::Explore,
+    )
+    .await;
+    assert_eq!(back.output["word"], w, "{}", back.output);
+    let lis =
+        run(&jac, "word.compute.properties", json!({"word": w, "properties": ["longest_increasing"]}), Mode::Explore)
+            .await;
+    assert_eq!(lis.output["longest_increasing"]["length"], f.output["shape"][0]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_input_is_refused_with_the_pointer_of_the_field() {
+    let jac = jacobian::builder().build().await.unwrap();
+    let long: Vec<u64> = vec![1; 100_001];
+    for (id, input, path) in [
+        (
+            "poset.compute.properties",
+            json!({"poset": {"elements": 3, "covers": [[0, 1], [1, 2], [2, 0]]}, "properties": ["width"]}),
+            "/input/poset/covers/",
+        ),
+        (
+            "poset.compute.properties",
+            json!({"poset": {"elements": 2, "order": [[1, 1], [1, 1]]}, "properties": ["width"]}),
+            "/input/poset/order/1/0",
+        ),
+        (
+            "poset.compute.properties",
+            json!({"poset": {"elements": 2, "covers": [[0, 2]]}, "properties": ["width"]}),
+            "/input/poset/covers/0/1",
+        ),
+        (
+            "lattice.order.properties",
+            json!({"lattice": {"elements": 4, "covers": [[0, 2], [0, 3], [1, 2], [1, 3]]}, "properties": ["modular"]}),
+            "/input/lattice/covers",
+        ),
+        ("sequence.compute.statistics", json!({"terms": long, "statistics": ["sum"]}), "/input/terms"),
+        ("sequence.recurrence.find", json!({"terms": long}), "/input/terms"),
+        ("sequence.recurrence.find", json!({"terms": [1, 2], "modulus": 6}), "/input/modulus"),
+        ("sequence.recurrence.evaluate", json!({"coefficients": [1, 1], "initial": [1], "n": 3}), "/input/initial"),
+        ("combinatorics.compute.numbers", json!({"family": "binomial", "n": 5}), "/input/k"),
+        ("combinatorics.compute.numbers", json!({"family": "zeta", "n": 5}), "/input/family"),
+        ("combinatorics.compute.numbers", json!({"family": "partitions", "n": 50_001}), "/input/n"),
+        (
+            "combinatorics.enumerate.structures",
+            json!({"structure": {"permutations": {"n": 4, "avoid": [[1, 1]]}}}),
+            "/input/structure/permutations/avoid/0",
+        ),
+        (
+            "combinatorics.enumerate.structures",
+            json!({"structure": {"permutations": {"n": 13, "avoid": [[1, 2]]}}}),
+            "/input/structure/permutations/n",
+        ),
+        (
+            "combinatorics.additive.sidon",
+            json!({"operation": {"decide": {"set": [1, 2, 1]}}}),
+            "/input/operation/decide/set/2",
+        ),
+        (
+            "combinatorics.difference_set.compute",
+            json!({"modulus": 7, "operation": {"decide": {"set": [1, 8]}}}),
+            "/input/operation/decide/set",
+        ),
+        (
+            "combinatorics.ramsey.colouring",
+            json!({"problem": {"ramsey": {"n": 65, "sizes": [3, 3]}}}),
+            "/input/problem/ramsey/n",
+        ),
+        (
+            "matroid.compute.properties",
+            json!({"matroid": {"elements": 4, "bases": [[0, 1], [2, 3]]}, "properties": ["rank"]}),
+            "/input/matroid/bases/0",
+        ),
+        (
+            "probability.finite_distribution.compute",
+            json!({"distribution": {"values": [1, 2], "probabilities": ["1/2", "1/3"]}, "operation": {"moments": {}}}),
+            "/input/distribution/probabilities",
+        ),
+        (
+            "latin_square.compute.properties",
+            json!({"rows": [[0, 1], [0, 1]], "properties": ["transpose"]}),
+            "/input/rows/1/0",
+        ),
+        (
+            "hypergraph.compute.properties",
+            json!({"system": {"points": 3, "sets": [[0, 3]]}, "properties": ["degrees"]}),
+            "/input/system/sets/0/1",
+        ),
+        (
+            "combinatorics.compute.tableaux",
+            json!({"operation": {"hook_lengths": {"shape": [1, 2]}}}),
+            "/input/operation/shape",
+        ),
+        (
+            "tableau.compute.rsk",
+            json!({"input": {"permutation": {"permutation": [1, 1]}}}),
+            "/input/input/permutation/permutation",
+        ),
+    ] {
+        let r = jac.run(CapabilityRequest::new(id, input.clone())).await;
+        assert_ne!(r.status(), ExecutionStatus::Succeeded, "{id} {input}");
+        let paths: Vec<_> = r.execution.diagnostics.iter().filter_map(|d| d.path.clone()).collect();
+        assert!(paths.iter().any(|p| p.starts_with(path)), "{id}: {paths:?} lacks {path}");
+        assert!(r.artifact_uris.is_empty());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn discrete_objects_are_stored_canonically() {
+    let jac = jacobian::builder().build().await.unwrap();
+    let put = |kind: &str, object: Value| {
+        CapabilityRequest::new("artifact.put", json!({"object_type": kind, "object": object}))
+    };
+    let a = jac.run(put("finite_poset", json!({"elements": 3, "covers": [[0, 1], [1, 2], [0, 2]]}))).await;
+    let b = jac.run(put("finite_poset", json!({"elements": 3, "order": [[1, 1, 1], [0, 1, 1], [0, 0, 1]]}))).await;
+    assert_eq!(a.status(), ExecutionStatus::Succeeded, "{:?}", a.execution.diagnostics);
+    assert_eq!(a.output["uri"], b.output["uri"]);
+    for (kind, object) in [
+        ("integer_sequence", json!({"terms": [1, 1, 2, 3, 5]})),
+        ("finite_set", json!({"elements": [3, 1, 2, 3]})),
+        ("set_system", json!({"points": 4, "sets": [[1, 0], [2, 3]]})),
+        ("latin_square", json!({"rows": [[0, 1], [1, 0]]})),
+        ("matroid", json!({"elements": 3, "bases": [[0, 1], [0, 2], [1, 2]]})),
+        ("finite_distribution", json!({"values": [0, 1], "probabilities": ["1/3", "2/3"]})),
+        ("finite_lattice", json!({"elements": 4, "covers": [[0, 1], [0, 2], [1, 3], [2, 3]]})),
+    ] {
+        let r = jac.run(put(kind, object)).await;
+        assert_eq!(r.status(), ExecutionStatus::Succeeded, "{kind}: {:?}", r.execution.diagnostics);
+    }
+    let bad = jac.run(put("finite_poset", json!({"elements": 2, "covers": [[0, 1], [1, 0]]}))).await;
+    assert!(bad.execution.diagnostics[0].path.as_deref().unwrap().starts_with("/input/object/covers/"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
+    let jac = jacobian::builder().build().await.unwrap();
+    let mut found = BTreeSet::new();
+    for (query, expected) in [
+        ("stirling numbers of the second kind", "combinatorics.compute.numbers"),
+        ("catalan numbers and bell numbers", "combinatorics.compute.numbers"),
+        ("list set partitions and pattern-avoiding permutations", "combinatorics.enumerate.structures"),
+        ("count standard young tableaux by the hook length formula", "combinatorics.compute.tableaux"),
+        ("robinson schensted knuth correspondence of a permutation", "tableau.compute.rsk"),
+        ("longest increasing subsequence of a word", "word.compute.properties"),
+        ("median and prefix sums of a sequence", "sequence.compute.statistics"),
+        ("find a linear recurrence berlekamp massey", "sequence.recurrence.find"),
+        ("n-th term of a linear recurrence", "sequence.recurrence.evaluate"),
+        ("guess a rational generating function", "sequence.guess.generating_function"),
+        ("is this a sidon set golomb ruler", "combinatorics.additive.sidon"),
+        ("perfect difference set modulo v", "combinatorics.difference_set.compute"),
+        ("ramsey colouring without monochromatic triangles", "combinatorics.ramsey.colouring"),
+        ("width of a poset dilworth chain cover antichain", "poset.compute.properties"),
+        ("is a lattice distributive or modular", "lattice.order.properties"),
+        ("circuits and bases of a matroid", "matroid.compute.properties"),
+        ("expectation and variance of a finite distribution", "probability.finite_distribution.compute"),
+        ("union and intersection of finite sets", "finite_set.compute.operation"),
+        ("minimum transversal of a hypergraph", "hypergraph.compute.properties"),
+        ("are two latin squares orthogonal", "latin_square.compute.properties"),
+    ] {
+        let r = jac.find_value(&json!({"query": query})).unwrap();
+        let ids: Vec<&str> = r.matches.iter().map(|m| m.capability_id.as_str()).collect();
+        assert_eq!(ids.first().copied(), Some(expected), "{query:?} found {ids:?}");
+        found.insert(expected.to_owned());
+    }
+    let missing: Vec<String> = pack().into_iter().filter(|id| !found.contains(id)).collect();
+    assert!(missing.is_empty(), "no discovery query for {missing:?}");
+}
