@@ -22,6 +22,7 @@ pub mod rational;
 pub mod real;
 pub mod roots;
 pub mod series;
+pub mod structure;
 pub mod systems;
 pub mod univariate;
 
@@ -69,10 +70,10 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(ideals::Membership))),
         Arc::new(Typed::new(Ask(ideals::Nullstellensatz))),
         Arc::new(Typed::new(Ask(ideals::RadicalMembership))),
-        Arc::new(Typed::new(Ask(ideals::Elimination))),
-        Arc::new(Typed::new(Ask(ideals::Dimension))),
-        Arc::new(Typed::new(Ask(ideals::Decomposition))),
-        Arc::new(Typed::new(Ask(ideals::IdealOperation))),
+        Arc::new(Typed::new(Ask(structure::Elimination))),
+        Arc::new(Typed::new(Ask(structure::Dimension))),
+        Arc::new(Typed::new(Ask(structure::Decomposition))),
+        Arc::new(Typed::new(Ask(structure::IdealOperation))),
         Arc::new(Typed::new(Ask(systems::Solve))),
         Arc::new(Typed::new(Ask(geometry::Bernstein))),
         Arc::new(Typed::new(Ask(geometry::MultivariateDivision))),

@@ -176,7 +176,7 @@ impl Query for Local {
             tangent_cone: r.print(&cone),
             milnor_number: nums[0],
             tjurina_number: if on_curve { nums[1] } else { Some(0) },
-            intersection_multiplicity: nums.get(2).cloned().flatten().or(if gt.is_some() { None } else { None }),
+            intersection_multiplicity: nums.get(2).cloned().flatten(),
         }
         .into())
     }
@@ -489,7 +489,7 @@ impl Query for ConicParametrization {
             if k > 0 {
                 prog = prog.code(";");
             }
-            prog = prog.list(&row.iter().map(|c| c * &scale).collect::<Vec<_>>(), ",", |p, c| super::rational(p, c));
+            prog = prog.list(&row.iter().map(|c| c * &scale).collect::<Vec<_>>(), ",", super::rational);
         }
         let reply = ctx.backend(&prog.code("]))"))?;
         let answer = Gp::parse(reply.single(PARI)?)?;

@@ -296,9 +296,9 @@ fn det(mut a: Vec<Vec<Rat>>, r: &Ring) -> Rat {
                 continue;
             }
             let m = &a[k][c] * &inv;
-            for j in c..n {
-                let v = &a[k][j] - &m * &a[c][j];
-                a[k][j] = r.domain.element(&v).unwrap_or_default();
+            let pivot = a[c].clone();
+            for (x, y) in a[k].iter_mut().zip(&pivot).skip(c) {
+                *x = r.domain.element(&(&*x - &m * y)).unwrap_or_default();
             }
         }
     }

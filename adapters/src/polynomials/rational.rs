@@ -265,7 +265,7 @@ impl Query for Antiderivative {
             .collect();
         let antiderivative = elementary.then(|| {
             let mut parts = vec![];
-            if it.polynomial.len() > 0 {
+            if !it.polynomial.is_empty() {
                 parts.push(pr(&it.polynomial));
             }
             if !it.g.is_empty() {
@@ -406,7 +406,10 @@ pub struct SumOutput {
 /// `polynomial.compute.indefinite_sum`.
 pub struct IndefiniteSum;
 
-fn sum_input(i: &SumInput) -> Result<(Ring, Poly, Option<(Rat, Rat)>), Diagnostic> {
+/// A range of summation.
+type Range = Option<(Rat, Rat)>;
+
+fn sum_input(i: &SumInput) -> Result<(Ring, Poly, Range), Diagnostic> {
     let r = ring(&i.variables, &i.domain)?;
     super::one_variable(&r)?;
     if r.domain.characteristic() != 0 || !r.domain.is_field() {

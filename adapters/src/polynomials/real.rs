@@ -93,7 +93,10 @@ pub struct NonnegativeOutput {
 /// `polynomial.decide.nonnegative`.
 pub struct Nonnegative;
 
-fn nonnegative_input(i: &NonnegativeInput) -> Result<(Ring, Vec<Rat>, Option<(Rat, Rat)>), Diagnostic> {
+/// An optional interval [low, high].
+type Interval = Option<(Rat, Rat)>;
+
+fn nonnegative_input(i: &NonnegativeInput) -> Result<(Ring, Vec<Rat>, Interval), Diagnostic> {
     let r = over_q(&i.variables, &i.domain)?;
     let p = dense(&read(&r, &i.polynomial, "/polynomial")?);
     let interval = match &i.interval {
@@ -402,7 +405,10 @@ pub struct SignOutput {
 /// `real_algebraic.compute.sign_conditions`.
 pub struct SignConditions;
 
-fn sign_input(i: &SignInput) -> Result<(Ring, Vec<Rat>, Vec<Vec<Rat>>), Diagnostic> {
+/// The ring, p and the qⱼ, dense.
+type Signs = (Ring, Vec<Rat>, Vec<Vec<Rat>>);
+
+fn sign_input(i: &SignInput) -> Result<Signs, Diagnostic> {
     let r = over_q(&i.variables, &i.domain)?;
     let p = dense(&read(&r, &i.polynomial, "/polynomial")?);
     if p.is_empty() {

@@ -174,17 +174,17 @@ impl Query for Gcd {
         let red = |p: Poly| qr.domain.reduce(p).unwrap_or_default();
         let (d, fc, gc) = (red(d.scale(&inv)), red(fc.scale(&scale)), red(gc.scale(&scale)));
         let l = super::normalized(&r, l);
-        let mut rel = vec![
-            equal(terms(&f), product(vec![terms(&d), terms(&fc)])),
-            equal(terms(&g), product(vec![terms(&d), terms(&gc)])),
-        ];
         let mut bezout = None;
+        let mut answer_claim = None;
+        // The claim (term lists of every polynomial) is built in VERIFY mode only.
         if let [.., u, v] = lines.as_slice().get(4..).unwrap_or(&[]) {
             let (s, t) = (red(u.scale(&inv)), red(v.scale(&inv)));
-            rel.push(equal(
-                terms(&d),
-                sum(vec![product(vec![terms(&s), terms(&f)]), product(vec![terms(&t), terms(&g)])]),
-            ));
+            let rel = vec![
+                equal(terms(&f), product(vec![terms(&d), terms(&fc)])),
+                equal(terms(&g), product(vec![terms(&d), terms(&gc)])),
+                equal(terms(&d), sum(vec![product(vec![terms(&s), terms(&f)]), product(vec![terms(&t), terms(&g)])])),
+            ];
+            answer_claim = Some(identities(&qr, rel));
             bezout = Some([qr.print(&s), qr.print(&t)]);
         }
         let out = GcdOutput {
@@ -194,7 +194,10 @@ impl Query for Gcd {
             g_cofactor: qr.print(&gc),
             bezout,
         };
-        Ok(Answer::from(out).claim(identities(&qr, rel)))
+        Ok(match answer_claim {
+            Some(c) => Answer::from(out).claim(c),
+            None => out.into(),
+        })
     }
 }
 
@@ -324,15 +327,18 @@ pub(crate) fn factorize(r: &Ring, f: &Poly, ctx: &AdapterContext) -> Result<(Rat
     Ok((unit, factors))
 }
 
-fn factor_answer(r: &Ring, f: &Poly, unit: Rat, factors: Vec<(Poly, u32)>) -> Answer<FactorOutput> {
-    let mut parts = vec![constant(&unit, r.n())];
-    parts.extend(factors.iter().map(|(p, e)| power(terms(p), *e)));
-    let claim = identities(r, vec![equal(terms(f), product(parts))]);
+/// The answer, with its claim (the product of the factors) in VERIFY mode only.
+fn factor_answer(r: &Ring, f: &Poly, unit: Rat, factors: Vec<(Poly, u32)>, mode: Mode) -> Answer<FactorOutput> {
     let out = FactorOutput {
         unit: rational_text(&unit),
         factors: factors.iter().map(|(p, e)| FactorOut { factor: r.print(p), multiplicity: *e }).collect(),
     };
-    Answer::from(out).claim(claim)
+    if mode != Mode::Verify {
+        return out.into();
+    }
+    let mut parts = vec![constant(&unit, r.n())];
+    parts.extend(factors.iter().map(|(p, e)| power(terms(p), *e)));
+    Answer::from(out).claim(identities(r, vec![equal(terms(f), product(parts))]))
 }
 
 /// `polynomial.factor`.
@@ -388,7 +394,7 @@ impl Query for Factor {
     fn answer(&self, i: &FactorInput, ctx: &AdapterContext) -> Result<Answer<FactorOutput>, AdapterError> {
         let (r, f) = factor_input(i).map_err(unsupported)?;
         let (unit, factors) = factorize(&r, &f, ctx)?;
-        Ok(factor_answer(&r, &f, unit, factors).note(
+        Ok(factor_answer(&r, &f, unit, factors, ctx.mode).note(
             "IRREDUCIBILITY_COMPUTED",
             "VERIFY covers the product; the irreducibility of each factor is computed",
         ))
@@ -449,7 +455,7 @@ impl Query for SquareFree {
             }
         }
         let _ = n;
-        Ok(factor_answer(&r, &f, unit, parts))
+        Ok(factor_answer(&r, &f, unit, parts, ctx.mode))
     }
 }
 

@@ -290,28 +290,68 @@ impl Poly {
         Poly { terms: self.terms.iter().map(|(m, a)| (m.clone(), a * c)).collect() }
     }
 
-    /// Product, refused when its cost or its size would pass the bounds.
+    /// Product, refused when its cost or its size would pass the bounds. The coefficients are
+    /// multiplied as integers over the two common denominators (one division per result term,
+    /// not a normalized fraction per partial product); in one variable by dense convolution.
     pub fn mul(&self, o: &Poly) -> Result<Poly, TooLarge> {
         if self.len().saturating_mul(o.len()) > MAX_WORK {
             return Err(TooLarge(format!("a product of {} by {} terms is beyond {MAX_WORK}", self.len(), o.len())));
         }
+        if self.is_zero() || o.is_zero() {
+            return Ok(Poly::zero());
+        }
+        let top = |p: &Poly, i: usize| p.terms.keys().map(|m| m[i]).max().unwrap_or(0);
+        let n = self.terms.keys().next().map_or(0, Vec::len);
+        if (0..n).any(|i| top(self, i) + top(o, i) > MAX_DEGREE) {
+            return Err(TooLarge(format!("an exponent would pass {MAX_DEGREE}")));
+        }
+        let (da, a) = self.integers();
+        let (db, b) = o.integers();
+        let den = da * db;
+        let finish = |c: BigInt| if den.is_one() { Rat::from_integer(c) } else { Rat::new(c, den.clone()) };
         let mut r = Poly::zero();
-        for (m, a) in &self.terms {
-            for (k, b) in &o.terms {
-                let mut e = m.clone();
-                for (x, y) in e.iter_mut().zip(k) {
-                    *x += y;
-                    if *x > MAX_DEGREE {
-                        return Err(TooLarge(format!("an exponent would pass {MAX_DEGREE}")));
-                    }
+        if n == 1 {
+            let (dega, degb) = (a.last().map_or(0, |t| t.0[0]), b.last().map_or(0, |t| t.0[0]));
+            let mut acc = vec![BigInt::zero(); (dega + degb) as usize + 1];
+            for (m, x) in &a {
+                for (k, y) in &b {
+                    acc[(m[0] + k[0]) as usize] += x * y;
                 }
-                r.add_term(e, a * b);
+            }
+            for (e, c) in acc.into_iter().enumerate() {
+                if !c.is_zero() {
+                    r.terms.insert(vec![e as u32], finish(c));
+                }
+            }
+        } else {
+            let mut acc: std::collections::HashMap<Monomial, BigInt> = std::collections::HashMap::new();
+            for (m, x) in &a {
+                for (k, y) in &b {
+                    let e: Monomial = m.iter().zip(k.iter()).map(|(p, q)| p + q).collect();
+                    *acc.entry(e).or_default() += x * y;
+                }
+            }
+            for (e, c) in acc {
+                if !c.is_zero() {
+                    r.terms.insert(e, finish(c));
+                }
             }
         }
         if r.len() > MAX_TERMS {
             return Err(TooLarge(format!("a product would have more than {MAX_TERMS} terms")));
         }
         Ok(r)
+    }
+
+    /// `(d, [(m, c·d)])`: the terms as integers over their least common denominator d.
+    fn integers(&self) -> (BigInt, Vec<(&Monomial, BigInt)>) {
+        let d = self.terms.values().fold(BigInt::one(), |acc, c| acc.lcm(c.denom()));
+        let terms = self
+            .terms
+            .iter()
+            .map(|(m, c)| (m, if d.is_one() { c.numer().clone() } else { c.numer() * (&d / c.denom()) }))
+            .collect();
+        (d, terms)
     }
 
     /// `self^k` in `n` variables.
