@@ -293,9 +293,9 @@ pub struct NamedOutput {
 pub struct Named;
 
 fn prime_power(q: u32) -> bool {
-    let p = (2..=q).find(|d| q % d == 0).unwrap_or(q);
+    let p = (2..=q).find(|d| q.is_multiple_of(*d)).unwrap_or(q);
     let mut r = q;
-    while r % p == 0 {
+    while r.is_multiple_of(p) {
         r /= p;
     }
     q >= 2 && r == 1

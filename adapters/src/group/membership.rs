@@ -55,7 +55,10 @@ pub struct MembershipOutput {
 pub struct Membership;
 
 /// G, x and y (when given), all on G's degree (at least the points x and y move).
-fn operands(i: &MembershipInput) -> Result<(Generated, Vec<u32>, Option<Vec<u32>>), Diagnostic> {
+/// The group, x, and y when given.
+type Operands = (Generated, Vec<u32>, Option<Vec<u32>>);
+
+fn operands(i: &MembershipInput) -> Result<Operands, Diagnostic> {
     let mut all = i.generators.clone();
     all.push(i.element.clone());
     all.extend(i.conjugate_to.clone());

@@ -100,7 +100,7 @@ pub struct SubgroupsOutput {
 pub struct Subgroups;
 
 fn is_prime(p: u32) -> bool {
-    p >= 2 && (2..).take_while(|d| d * d <= p).all(|d| p % d != 0)
+    p >= 2 && (2..).take_while(|d| d * d <= p).all(|d| !p.is_multiple_of(d))
 }
 
 fn subgroup_list(lines: &mut Lines, count: usize, lengths: bool) -> Result<Vec<SubgroupEntry>, AdapterError> {
