@@ -226,7 +226,10 @@ async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
         ("class number of a number field", "number_field.compute.class_group"),
         ("fundamental units of a number field", "number_field.compute.unit_group"),
         ("Galois group of a polynomial", "number_field.compute.galois_group"),
-        ("Galois group of a number field with its transitive label nTk, soluble or not", "number_field.compute.galois_group"),
+        (
+            "Galois group of a number field with its transitive label nTk, soluble or not",
+            "number_field.compute.galois_group",
+        ),
         ("how does a prime split in a number field", "number_field.compute.prime_decomposition"),
         ("norm and minimal polynomial of an algebraic number", "number_field.compute.element"),
         ("subfields of a number field", "number_field.compute.subfields"),
