@@ -6,6 +6,8 @@
 //! first), so [`factor`] always returns the complete factorization, each factor proven prime by
 //! Miller–Rabin on the twelve first primes, which is a proof below 3.3·10^24.
 
+use num_integer::Integer;
+
 /// Arithmetic modulo an odd n < 2^64 on Montgomery representatives a·2^64 mod n.
 struct Montgomery {
     n: u64,
@@ -128,7 +130,7 @@ fn rho(n: u64) -> u64 {
                     y = f(y);
                     q = m.mul(q, x.abs_diff(y));
                 }
-                g = gcd(q, n);
+                g = q.gcd(&n);
                 k += 128;
             }
             r *= 2;
@@ -137,7 +139,7 @@ fn rho(n: u64) -> u64 {
             // The batch overshot: step again one at a time from its start.
             loop {
                 ys = f(ys);
-                g = gcd(x.abs_diff(ys), n);
+                g = x.abs_diff(ys).gcd(&n);
                 if g > 1 {
                     break;
                 }
@@ -148,13 +150,6 @@ fn rho(n: u64) -> u64 {
         }
     }
     unreachable!("rho finds a factor of every odd composite that is not a prime power")
-}
-
-fn gcd(mut a: u64, mut b: u64) -> u64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
 }
 
 /// Primes below 256, for trial division.

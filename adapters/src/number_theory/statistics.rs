@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use jacobian_runtime::adapter::{AdapterContext, AdapterError, Refusal};
 use jacobian_runtime::contract::{Diagnostic, Mode, Provider};
 use jacobian_runtime::typed::Describe;
-use num_integer::Roots;
+use num_integer::{Integer, Roots};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -373,7 +373,7 @@ impl Query for IntervalStatistics {
                     let n = u128::from(n) % m;
                     c.iter().rev().fold(0u128, |acc, &x| (acc * n + i128::from(x).rem_euclid(m as i128) as u128) % m)
                 };
-                let values = (low..=high).map(|n| gcd(gcd(at(f, n), at(g, n)), m) as u64).collect();
+                let values = (low..=high).map(|n| at(f, n).gcd(&at(g, n)).gcd(&m) as u64).collect();
                 (values, None)
             }
             Statistic::ProductDivisibility { shifts, modulus } => {
@@ -383,7 +383,7 @@ impl Query for IntervalStatistics {
                         let product = shifts.iter().fold(1u128 % m, |acc, &h| {
                             acc * ((i128::from(n) + i128::from(h)).rem_euclid(m as i128) as u128) % m
                         });
-                        gcd(product, m) as u64
+                        product.gcd(&m) as u64
                     })
                     .collect();
                 (values, None)
@@ -485,13 +485,6 @@ fn longest_run(low: u64, values: &[u64]) -> Run {
         }
     }
     best
-}
-
-fn gcd(mut a: u128, mut b: u128) -> u128 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
 }
 
 /// The resultant of f and g (coefficients from the constant term up, trailing zeros ignored):

@@ -15,6 +15,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::{small_mul as mul, small_pow};
 use crate::cas::{self, Answer, Query};
 use crate::polynomials as pk;
 
@@ -46,20 +47,8 @@ pub struct InvariantOutput {
     pub basis: Vec<String>,
 }
 
-fn mul(a: u64, b: u64, p: u64) -> u64 {
-    a * b % p
-}
-
 fn inverse(a: u64, p: u64) -> u64 {
-    let (mut r, mut b, mut e) = (1, a % p, p - 2);
-    while e > 0 {
-        if e & 1 == 1 {
-            r = mul(r, b, p);
-        }
-        b = mul(b, b, p);
-        e >>= 1;
-    }
-    r
+    small_pow(a, p - 2, p)
 }
 
 /// Reduced row echelon form in place; the pivot columns.
