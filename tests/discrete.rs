@@ -2,10 +2,8 @@
 //! with its A-number), answers equal SymPy's, NetworkX's or brute force's on the cases of
 //! tests/reference/discrete_reference.py, VERIFY-capable capabilities reach VERIFIED through the
 //! discrete checker, every example runs, bad input is refused at the pointer of its field with
-//! nothing written, objects are stored canonically, and each capability is found first by a
-//! question in its own words.
+//! nothing written, and objects are stored canonically (discovery is evaluated in `discovery`).
 
-use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
 
@@ -408,39 +406,4 @@ async fn discrete_objects_are_stored_canonically() {
     }
     let bad = jac.run(put("finite_poset", json!({"elements": 2, "covers": [[0, 1], [1, 0]]}))).await;
     assert!(bad.execution.diagnostics[0].path.as_deref().unwrap().starts_with("/input/object/covers/"));
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
-    let jac = jacobian::builder().build().await.unwrap();
-    let mut found = BTreeSet::new();
-    for (query, expected) in [
-        ("stirling numbers of the second kind", "combinatorics.compute.numbers"),
-        ("catalan numbers and bell numbers", "combinatorics.compute.numbers"),
-        ("list set partitions and pattern-avoiding permutations", "combinatorics.enumerate.structures"),
-        ("count standard young tableaux by the hook length formula", "combinatorics.compute.tableaux"),
-        ("robinson schensted knuth correspondence of a permutation", "tableau.compute.rsk"),
-        ("longest increasing subsequence of a word", "word.compute.properties"),
-        ("median and prefix sums of a sequence", "sequence.compute.statistics"),
-        ("find a linear recurrence berlekamp massey", "sequence.recurrence.find"),
-        ("n-th term of a linear recurrence", "sequence.recurrence.evaluate"),
-        ("guess a rational generating function", "sequence.guess.generating_function"),
-        ("is this a sidon set golomb ruler", "combinatorics.additive.sidon"),
-        ("perfect difference set modulo v", "combinatorics.difference_set.compute"),
-        ("ramsey colouring without monochromatic triangles", "combinatorics.ramsey.colouring"),
-        ("width of a poset dilworth chain cover antichain", "poset.compute.properties"),
-        ("is a lattice distributive or modular", "lattice.order.properties"),
-        ("circuits and bases of a matroid", "matroid.compute.properties"),
-        ("expectation and variance of a finite distribution", "probability.finite_distribution.compute"),
-        ("union and intersection of finite sets", "finite_set.compute.operation"),
-        ("minimum transversal of a hypergraph", "hypergraph.compute.properties"),
-        ("are two latin squares orthogonal", "latin_square.compute.properties"),
-    ] {
-        let r = jac.find_value(&json!({"query": query})).unwrap();
-        let ids: Vec<&str> = r.matches.iter().map(|m| m.capability_id.as_str()).collect();
-        assert_eq!(ids.first().copied(), Some(expected), "{query:?} found {ids:?}");
-        found.insert(expected.to_owned());
-    }
-    let missing: Vec<String> = pack().into_iter().filter(|id| !found.contains(id)).collect();
-    assert!(missing.is_empty(), "no discovery query for {missing:?}");
 }

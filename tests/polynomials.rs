@@ -2,8 +2,8 @@
 //! (tests/reference/polynomial_cases.py, run by `number_theory`): bad input is refused at the
 //! pointer of its field (with the parser's byte span) before anything runs, sizes beyond the
 //! contract are TOO_LARGE, generated text never reaches a backend unparsed, the Schwartz–Zippel
-//! test is HEURISTIC, polynomial objects are stored canonically by `artifact.put`, and each
-//! capability is found first by a question in its own words.
+//! test is HEURISTIC, and polynomial objects are stored canonically by `artifact.put` (discovery
+//! is evaluated in `discovery`).
 
 use jacobian::runtime::contract::{AssuranceLevel, Mode};
 use jacobian::runtime::{CapabilityRequest, ExecutionStatus};
@@ -639,67 +639,6 @@ async fn larger_groebner_bases_verify_and_polynomial_objects_are_stored_canonica
     assert_eq!(a.artifact_uris, b.artifact_uris);
     let bad = jac.run(put("(x + y")).await;
     assert_ne!(bad.status(), ExecutionStatus::Succeeded);
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn each_capability_is_found_first_by_a_question_in_its_own_words() {
-    let jac = jacobian::builder().build().await.unwrap();
-    for (query, expected) in [
-        ("expand and multiply polynomials, substitute x -> x + 1", "polynomial.compute.arithmetic"),
-        ("degree and leading term of a multivariate polynomial", "polynomial.compute.properties"),
-        ("content and primitive part of a polynomial", "polynomial.compute.content"),
-        ("are these two polynomial expressions identical, schwartz-zippel", "polynomial.decide.identity"),
-        ("jacobian determinant of a polynomial map, keller condition", "polynomial.map.jacobian"),
-        ("curl and divergence of a polynomial vector field", "polynomial_field.compute.operator"),
-        ("quotient and remainder of polynomial long division", "polynomial.compute.division"),
-        ("lagrange interpolation polynomial through points", "polynomial.compute.interpolation"),
-        ("projective closure of a plane curve, homogenize", "polynomial.transform.homogenize"),
-        ("elementary symmetric polynomial e_k", "polynomial.construct.symmetric"),
-        ("reciprocal of a power series, series reversion", "formal_series.compute.operation"),
-        ("legendre polynomial of degree n and its recurrence", "orthogonal_polynomial.compute.family"),
-        ("simplify a rational function to lowest terms", "rational_function.compute.arithmetic"),
-        ("gcd of two polynomials with bezout coefficients", "polynomial.compute.gcd"),
-        ("factor a polynomial into irreducible factors", "polynomial.factor"),
-        ("square-free decomposition of a polynomial", "polynomial.compute.square_free_decomposition"),
-        ("resultant of two polynomials", "polynomial.compute.resultant"),
-        ("isolate the real roots of a polynomial in rational intervals", "polynomial.roots.isolate"),
-        ("sturm sequence of a polynomial", "polynomial.compute.sturm_sequence"),
-        ("partial fraction decomposition", "rational_function.compute.partial_fractions"),
-        ("cyclotomic polynomial phi_n", "polynomial.construct.cyclotomic"),
-        ("groebner basis of a polynomial ideal", "polynomial.groebner_basis"),
-        ("is a polynomial in an ideal, cofactors", "polynomial.ideal.membership"),
-        ("nullstellensatz certificate that a system has no solution", "polynomial.ideal.nullstellensatz"),
-        ("eliminate variables from an ideal, implicitization", "polynomial.ideal.elimination"),
-        ("hilbert series and krull dimension of an ideal", "polynomial.ideal.dimension"),
-        ("primary decomposition of an ideal", "polynomial.ideal.decomposition"),
-        ("intersection and saturation of ideals", "polynomial.ideal.operation"),
-        ("solve a zero-dimensional polynomial system exactly", "polynomial.system.solve"),
-        ("bernstein coefficients, enclosure of a polynomial's range on an interval", "polynomial.compute.bernstein"),
-        ("divide a multivariate polynomial by a list of polynomials", "polynomial.compute.multivariate_division"),
-        ("standard monomials of a monomial ideal in degree d", "monomial_ideal.compute.standard_monomials"),
-        ("syzygies of a list of polynomials", "polynomial.ideal.syzygies"),
-        ("singular points of a plane curve, nodes and cusps", "algebraic_geometry.plane_curve.singular_points"),
-        ("does f vanish on the variety, radical membership", "polynomial.ideal.radical_membership"),
-        ("antiderivative of a rational function, hermite reduction", "rational_function.compute.integral"),
-        ("residues of a rational function at its poles and at infinity", "rational_function.compute.residues"),
-        ("indefinite sum of a polynomial, discrete antiderivative", "polynomial.compute.indefinite_sum"),
-        ("is this polynomial nonnegative, sum of squares certificate", "polynomial.decide.nonnegative"),
-        ("signs of polynomials at the real roots, thom encoding", "real_algebraic.compute.sign_conditions"),
-        ("frobenius cycle types of a polynomial mod p, solvable by radicals", "polynomial.compute.galois_profile"),
-        ("subresultant sequence of two polynomials", "polynomial.compute.subresultants"),
-        ("intersection multiplicity of two plane curves at a point", "algebraic_geometry.plane_curve.local"),
-        ("genus of a plane algebraic curve", "algebraic_geometry.plane_curve.genus"),
-        ("blow up a plane curve at a point, strict transform", "algebraic_geometry.plane_curve.blowup"),
-        ("rational parametrization of a conic", "algebraic_geometry.conic.parametrize"),
-        ("intersection and hilbert series of monomial ideals", "monomial_ideal.compute.operation"),
-        ("graded betti table of a free resolution", "polynomial.ideal.betti_table"),
-        ("newton polygon of a polynomial, initial form", "polynomial.compute.newton_polytope"),
-        ("real solutions of a polynomial system in isolating boxes", "polynomial.system.real_solutions"),
-    ] {
-        let r = jac.find_value(&json!({"query": query})).unwrap();
-        let ids: Vec<&str> = r.matches.iter().map(|m| m.capability_id.as_str()).collect();
-        assert_eq!(ids.first().copied(), Some(expected), "{query:?} found {ids:?}");
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

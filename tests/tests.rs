@@ -9,6 +9,7 @@ mod claims;
 mod cli;
 mod conformance;
 mod curves_and_fields;
+mod discovery;
 mod discrete;
 mod embedding;
 mod evaluate;

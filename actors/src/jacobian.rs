@@ -8,7 +8,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use dashmap::DashMap;
 use jacobian_runtime::adapter::Progress;
 use jacobian_runtime::artifact::{Artifact, StoreLimits};
-use jacobian_runtime::catalog::{Catalog, FindRequest, FindResponse, Rejected, find};
+use jacobian_runtime::catalog::{Catalog, FindRequest, FindResponse, Rejected};
 use jacobian_runtime::contract::{Accounting, CapabilityDescriptor};
 use jacobian_runtime::invoke::{RunFrame, non_conclusion, parse_request, request_digest};
 use jacobian_runtime::objects::ObjectRegistry;
@@ -434,7 +434,7 @@ impl Jacobian {
     pub fn find(&self, request: &FindRequest) -> Result<FindResponse, Vec<Diagnostic>> {
         let s = self.shared();
         let visible = s.catalog.visible(&s.profile, |id| s.health.is_available(id));
-        find(&visible, &s.find_context(), request)
+        s.catalog.find(&visible, &s.find_context(), request)
     }
 
     /// Parses and answers a `math.find` request value.

@@ -25,6 +25,7 @@ pub mod rational;
 pub mod relations;
 pub mod sat;
 pub mod smt;
+pub mod vocabulary;
 pub mod witness;
 pub mod z3run;
 
@@ -158,5 +159,5 @@ pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
     all.extend(polynomials::adapters());
     all.extend(discrete::adapters());
     all.extend(group::adapters());
-    all
+    vocabulary::attach(all)
 }

@@ -384,6 +384,36 @@ pub trait PreparedRun: Send + 'static {
     fn execute(self: Box<Self>, ctx: &AdapterContext) -> Result<Outcome, AdapterError>;
 }
 
+/// An adapter whose descriptor carries discovery aliases; everything else is the inner
+/// adapter's.
+pub struct WithAliases {
+    inner: SharedAdapter,
+    descriptor: CapabilityDescriptor,
+}
+
+impl WithAliases {
+    /// Adds `aliases` (after any the descriptor already has) to `inner`'s descriptor.
+    pub fn wrap(inner: SharedAdapter, aliases: impl IntoIterator<Item = String>) -> SharedAdapter {
+        let mut descriptor = inner.descriptor().clone();
+        descriptor.aliases.extend(aliases);
+        std::sync::Arc::new(WithAliases { inner, descriptor })
+    }
+}
+
+impl CapabilityAdapter for WithAliases {
+    fn descriptor(&self) -> &CapabilityDescriptor {
+        &self.descriptor
+    }
+
+    fn backend(&self) -> Option<crate::backend::BackendKind> {
+        self.inner.backend()
+    }
+
+    fn prepare(&self, input: &Value, cx: &PrepareContext) -> Result<Box<dyn PreparedRun>, Vec<Diagnostic>> {
+        self.inner.prepare(input, cx)
+    }
+}
+
 /// An installed capability.
 pub trait CapabilityAdapter: Send + Sync + 'static {
     /// The descriptor (stable for the adapter's lifetime).

@@ -7,11 +7,12 @@
 mod cards;
 mod discovery;
 mod rank;
+mod vocabulary;
 
 pub use cards::{Card, InputFields, ProviderAvailability, View};
 pub use discovery::{
     FindContext, FindKind, FindRequest, FindResponse, LexicalFit, MAX_RESPONSE_BYTES, PortfolioFit, RecoveryPath,
-    RoutingStatus, delivered_len, find, find_text,
+    RoutingStatus, delivered_len, find_text,
 };
 
 use std::collections::HashMap;
@@ -34,7 +35,8 @@ pub struct Installed {
     pub descriptor: Arc<CapabilityDescriptor>,
     /// Digest of the canonical descriptor.
     pub descriptor_digest: Digest,
-    pub(crate) indexed: rank::Indexed,
+    /// Position in the catalog's id order (the search index's document number).
+    ordinal: usize,
     input_schema: CompiledSchema,
     output_schema: CompiledSchema,
 }
@@ -81,12 +83,11 @@ impl Installed {
             }
         }
         let descriptor_digest = Digest::of_serialize(&descriptor).map_err(|e| fail(e.to_string()))?;
-        let indexed = rank::Indexed::new(&descriptor);
         Ok(Installed {
             adapter,
             descriptor: Arc::new(descriptor),
             descriptor_digest,
-            indexed,
+            ordinal: 0,
             input_schema,
             output_schema,
         })
@@ -95,6 +96,10 @@ impl Installed {
     /// The id.
     pub fn id(&self) -> &str {
         self.descriptor.id.as_str()
+    }
+
+    pub(crate) fn ordinal(&self) -> usize {
+        self.ordinal
     }
 
     /// Validates a request completely (mode, input schema, then the adapter's cross-field
@@ -141,6 +146,7 @@ pub struct Rejected {
 /// The installed capabilities, in id order, with the digest of the whole inventory.
 pub struct Catalog {
     entries: Vec<Arc<Installed>>,
+    search: rank::SearchIndex,
     index: HashMap<String, usize>,
     digest: Digest,
     rejected: Vec<Rejected>,
@@ -149,7 +155,7 @@ pub struct Catalog {
 impl Catalog {
     /// Registers every adapter that passes the contract checks; duplicates of an id are refused.
     pub fn build(adapters: impl IntoIterator<Item = SharedAdapter>) -> Self {
-        let mut entries: Vec<Arc<Installed>> = Vec::new();
+        let mut entries: Vec<Installed> = Vec::new();
         let mut rejected = Vec::new();
         for adapter in adapters {
             let id = adapter.descriptor().id.to_string();
@@ -158,15 +164,20 @@ impl Catalog {
                 continue;
             }
             match Installed::new(adapter) {
-                Ok(installed) => entries.push(Arc::new(installed)),
+                Ok(installed) => entries.push(installed),
                 Err(e) => rejected.push(Rejected { capability_id: id, reason: e.to_string() }),
             }
         }
         entries.sort_by(|a, b| a.id().cmp(b.id()));
+        for (i, e) in entries.iter_mut().enumerate() {
+            e.ordinal = i;
+        }
+        let search = rank::SearchIndex::build(entries.iter().map(|e| &*e.descriptor));
+        let entries: Vec<Arc<Installed>> = entries.into_iter().map(Arc::new).collect();
         let index = entries.iter().enumerate().map(|(i, e)| (e.id().to_owned(), i)).collect();
         let digests: Vec<String> = entries.iter().map(|e| e.descriptor_digest.prefixed()).collect();
         let digest = Digest::of_value(&json!(digests));
-        Catalog { entries, index, digest, rejected }
+        Catalog { entries, search, index, digest, rejected }
     }
 
     /// Looks up a capability.
@@ -187,6 +198,17 @@ impl Catalog {
     /// The capabilities a caller may see: not hidden by `profile`, and healthy.
     pub fn visible(&self, profile: &crate::policy::PolicyProfile, healthy: impl Fn(&str) -> bool) -> Vec<&Installed> {
         self.entries.iter().map(|e| &**e).filter(|e| !profile.hides(&e.descriptor) && healthy(e.id())).collect()
+    }
+
+    /// Answers a `math.find` request over `visible` (capabilities of this catalog, as
+    /// [`Catalog::visible`] returns them).
+    pub fn find(
+        &self,
+        visible: &[&Installed],
+        cx: &FindContext,
+        request: &FindRequest,
+    ) -> Result<FindResponse, Vec<Diagnostic>> {
+        discovery::find(&self.search, visible, cx, request)
     }
 
     /// Capabilities that failed registration.

@@ -105,6 +105,7 @@ impl<O: Operation> Typed<O> {
             outcome: d.outcome.into(),
             description: d.description.into(),
             tags: d.tags.iter().map(|t| t.to_string()).collect(),
+            aliases: Vec::new(),
             modes: d.modes.to_vec(),
             input_kind: d.input_kind,
             artifact_types: d.artifact_types.iter().map(|t| t.to_string()).collect(),

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 use super::Installed;
 use super::cards::{Card, View, card, inspect};
-use super::rank::{score, terms};
+use super::rank::{Query, Score, SearchIndex};
 use crate::canonical::Digest;
 use crate::contract::{Diagnostic, InputKind, Mode};
 use crate::schema::{CompiledSchema, parse_typed, schema_for};
@@ -191,8 +191,13 @@ pub struct FindContext {
 }
 
 /// Answers a `math.find` request over the visible capabilities (already filtered by policy
-/// and health, in id order).
-pub fn find(visible: &[&Installed], cx: &FindContext, req: &FindRequest) -> Result<FindResponse, Vec<Diagnostic>> {
+/// and health, in id order), ranking with the catalog's index.
+pub(crate) fn find(
+    index: &SearchIndex,
+    visible: &[&Installed],
+    cx: &FindContext,
+    req: &FindRequest,
+) -> Result<FindResponse, Vec<Diagnostic>> {
     check_combination(req)?;
     let installed = |id: &str| visible.iter().any(|e| e.id() == id);
     let mut response = FindResponse {
@@ -213,7 +218,7 @@ pub fn find(visible: &[&Installed], cx: &FindContext, req: &FindRequest) -> Resu
 
     if let Some(id) = &req.capability_id {
         let Some(entry) = visible.iter().find(|e| e.id() == id) else {
-            return Err(vec![unknown_capability(id, visible)]);
+            return Err(vec![unknown_capability(index, id, visible)]);
         };
         let view = req.view.unwrap_or_default();
         response.kind = FindKind::Inspect;
@@ -268,31 +273,14 @@ pub fn find(visible: &[&Installed], cx: &FindContext, req: &FindRequest) -> Resu
     }
 
     // Rank (SEARCH) or list in id order (BROWSE).
-    let mut ranked: Vec<(&Installed, Option<(super::rank::Score, LexicalFit)>)> = Vec::new();
-    if let Some(query) = &req.query {
+    let ranked: Vec<(&Installed, Option<Score>)>;
+    let mut query = None;
+    if let Some(text) = &req.query {
         response.kind = FindKind::Search;
-        let q = terms(query);
-        for entry in &filtered {
-            if q.is_empty() {
-                break;
-            }
-            let s = score(&q, &entry.indexed);
-            if s.relevance == 0 {
-                continue;
-            }
-            let fit = if s.coverage_milli >= 500 && s.primary_hits * 2 >= q.len() {
-                LexicalFit::Strong
-            } else {
-                LexicalFit::Weak
-            };
-            ranked.push((entry, Some((s, fit))));
-        }
-        ranked.sort_by(|a, b| {
-            let sa = a.1.as_ref().map_or(0, |s| s.0.relevance);
-            let sb = b.1.as_ref().map_or(0, |s| s.0.relevance);
-            sb.cmp(&sa).then_with(|| a.0.id().cmp(b.0.id()))
-        });
-        let fit = if ranked.iter().any(|r| matches!(r.1, Some((_, LexicalFit::Strong)))) {
+        let q = Query::new(text);
+        let (mask, by_ordinal) = visibility(index, &filtered);
+        ranked = index.rank(&q, &mask).into_iter().filter_map(|(d, s)| by_ordinal[d].map(|e| (e, Some(s)))).collect();
+        let fit = if ranked.iter().any(|r| r.1.as_ref().is_some_and(|s| s.strong)) {
             PortfolioFit::Strong
         } else if ranked.is_empty() {
             PortfolioFit::NoLexicalMatch
@@ -300,7 +288,8 @@ pub fn find(visible: &[&Installed], cx: &FindContext, req: &FindRequest) -> Resu
             PortfolioFit::WeakLexicalMatch
         };
         response.portfolio_fit = Some(fit);
-        response.query_terms = q;
+        response.query_terms = q.terms.clone();
+        query = Some(q);
     } else {
         ranked = filtered.iter().map(|e| (*e, None)).collect();
     }
@@ -313,12 +302,14 @@ pub fn find(visible: &[&Installed], cx: &FindContext, req: &FindRequest) -> Resu
     };
     for (entry, scored) in ranked.iter().skip(offset).take(limit) {
         let mut c = card(&entry.descriptor, &installed);
-        if let Some((s, fit)) = scored {
+        if let (Some(s), Some(q)) = (scored, &query) {
+            let mut s = s.clone();
+            index.explain(q, entry.ordinal(), &mut s);
             c.relevance_score = Some(s.relevance);
             c.query_coverage_milli = Some(s.coverage_milli);
-            c.lexical_fit = Some(*fit);
+            c.lexical_fit = Some(if s.strong { LexicalFit::Strong } else { LexicalFit::Weak });
             c.matched_on = s.matched_on.iter().map(|f| f.to_string()).collect();
-            c.matched_terms = s.matched_terms.clone();
+            c.matched_terms = s.matched_terms;
         }
         response.matches.push(c);
     }
@@ -417,20 +408,28 @@ fn passes_filters(e: &Installed, req: &FindRequest) -> bool {
         && req.artifact_type.as_ref().is_none_or(|t| d.artifact_types.iter().any(|a| a == t))
 }
 
-fn unknown_capability(id: &str, visible: &[&Installed]) -> Diagnostic {
-    let q = terms(id);
-    let mut near: Vec<(u32, &str)> = visible
-        .iter()
-        .filter_map(|e| {
-            let s = score(&q, &e.indexed);
-            (s.relevance > 0).then_some((s.relevance, e.id()))
-        })
-        .collect();
-    near.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
+/// The index's document mask of `entries`, and each document's entry.
+fn visibility<'a>(index: &SearchIndex, entries: &[&'a Installed]) -> (Vec<bool>, Vec<Option<&'a Installed>>) {
+    let n = index.len();
+    let mut mask = vec![false; n];
+    let mut by_ordinal = vec![None; n];
+    for e in entries {
+        if let Some(slot) = mask.get_mut(e.ordinal()) {
+            *slot = true;
+            by_ordinal[e.ordinal()] = Some(*e);
+        }
+    }
+    (mask, by_ordinal)
+}
+
+fn unknown_capability(index: &SearchIndex, id: &str, visible: &[&Installed]) -> Diagnostic {
+    let (mask, by_ordinal) = visibility(index, visible);
+    let near: Vec<&str> =
+        index.rank(&Query::new(id), &mask).into_iter().filter_map(|(d, _)| by_ordinal[d].map(|e| e.id())).collect();
     let hint = if near.is_empty() {
         "browse with math.find and no arguments".to_owned()
     } else {
-        format!("similar ids: {}", near.iter().take(3).map(|n| n.1).collect::<Vec<_>>().join(", "))
+        format!("similar ids: {}", near.iter().take(3).copied().collect::<Vec<_>>().join(", "))
     };
     Diagnostic::at("/capability_id", "UNKNOWN_CAPABILITY", format!("no visible capability has the id `{id}`; {hint}"))
 }

@@ -1,34 +1,68 @@
-//! Deterministic lexical ranking of descriptors against a query.
+//! Ranking descriptors against a query: BM25F over the descriptor's fields, built once per
+//! catalog as an inverted index.
 //!
-//! Text is split on anything that is not a letter or digit (so `graph.compute.properties`
-//! and `induced_tree` split into words), lowercased, stripped of stop words, and folded to a
-//! singular stem. A small table of mathematical synonyms lets `counterexample` find
-//! `countermodel` at reduced weight. Scores are integers: the same query over the same
-//! catalog always ranks the same way.
+//! Each descriptor is read as eight fields (id, title, aliases, tags, outcome, parameter names and
+//! enumerated values of its input schema, example titles, long description with the schema's
+//! own descriptions), each with a weight and a length normalization. Terms come from
+//! [`vocabulary`](super::vocabulary): notation read, words stemmed. Adjacent terms also form
+//! phrase terms (`primitive_root`, `character_table`), which are rare and so weigh heavily
+//! when a query repeats them. A query term also matches the other members of its synonym
+//! group, at [`SYNONYM_FACTOR`].
+//!
+//! Document frequencies are counted over the capabilities the caller can see, so hidden
+//! capabilities leave no trace in the scores. The same query over the same visible catalog
+//! always ranks the same way; ties go to the smaller id.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
+use serde_json::Value;
+
+use super::vocabulary::{bigrams, group, members, terms, weighted_terms};
 use crate::contract::CapabilityDescriptor;
 
-/// Where a term matched, with its weight. Higher-weight fields say more about the outcome.
+/// Where a term matched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Field {
     Id,
     Title,
+    Aliases,
     Tags,
     Outcome,
+    Parameters,
+    Examples,
     Description,
 }
 
-impl Field {
-    const ALL: [Field; 5] = [Field::Id, Field::Title, Field::Tags, Field::Outcome, Field::Description];
+const FIELDS: usize = 8;
 
-    fn weight(self) -> u32 {
+impl Field {
+    const ALL: [Field; FIELDS] = [
+        Field::Id,
+        Field::Title,
+        Field::Aliases,
+        Field::Tags,
+        Field::Outcome,
+        Field::Parameters,
+        Field::Examples,
+        Field::Description,
+    ];
+
+    /// The field's weight in the combined term frequency.
+    fn weight(self) -> f32 {
         match self {
-            Field::Id => 5,
-            Field::Title | Field::Tags => 4,
-            Field::Outcome => 3,
-            Field::Description => 1,
+            Field::Id | Field::Title => 3.0,
+            Field::Aliases | Field::Tags | Field::Outcome => 2.0,
+            Field::Parameters | Field::Examples => 1.0,
+            Field::Description => 0.7,
+        }
+    }
+
+    /// How much a long field's frequencies are discounted (BM25's b).
+    fn length_discount(self) -> f32 {
+        match self {
+            Field::Id | Field::Title | Field::Aliases | Field::Tags => 0.3,
+            Field::Outcome | Field::Parameters | Field::Examples => 0.5,
+            Field::Description => 0.75,
         }
     }
 
@@ -36,191 +70,297 @@ impl Field {
         match self {
             Field::Id => "id",
             Field::Title => "title",
+            Field::Aliases => "aliases",
             Field::Tags => "tags",
             Field::Outcome => "outcome",
+            Field::Parameters => "parameters",
+            Field::Examples => "examples",
             Field::Description => "description",
         }
     }
 
-    /// Fields that name what a capability does (as opposed to its long description).
-    pub(crate) fn is_primary(self) -> bool {
-        self != Field::Description
+    /// Fields that name what a capability does (as opposed to prose about it).
+    fn is_primary(self) -> bool {
+        !matches!(self, Field::Examples | Field::Description)
     }
 }
 
-const STOP_WORDS: &[&str] = &[
-    "a", "an", "and", "any", "are", "as", "at", "be", "by", "can", "do", "does", "for", "from", "give", "how", "i",
-    "in", "into", "is", "it", "its", "me", "my", "of", "on", "or", "some", "that", "the", "this", "to", "use", "want",
-    "what", "which", "with", "whether",
-];
+/// BM25's saturation constant.
+const K1: f32 = 1.2;
+/// Weight of a match through a synonym, relative to the exact term.
+pub(crate) const SYNONYM_FACTOR: f32 = 0.6;
+/// Weight of a phrase (two adjacent terms) relative to a single term.
+const PHRASE_FACTOR: f32 = 0.3;
+/// Share of the query's information that must match a primary field for a STRONG fit.
+const STRONG_COVERAGE: f32 = 0.5;
 
-/// Words that mean the same thing for discovery. Each group folds to its first member.
-const SYNONYMS: &[&[&str]] = &[
-    &["counterexample", "countermodel", "refute", "disprove", "falsify"],
-    &["witness", "certificate", "evidence", "proof"],
-    &["verify", "check", "certify", "replay", "validate", "confirm"],
-    &["find", "search", "seek", "look"],
-    &["enumerate", "list", "generate", "all", "every"],
-    &["compute", "calculate", "evaluate", "determine"],
-    &["store", "save", "put", "upload", "materialize", "persist"],
-    &["property", "invariant", "feature"],
-    &["graph", "network"],
-    &["vertex", "node"],
-    &["edge", "arc", "link"],
-    &["color", "colour", "coloring", "colouring", "colorable", "colourable"],
-    &["isomorphism", "isomorphic", "nonisomorphic", "canonical"],
-    &["gcd", "divisor", "hcf"],
-    &["integer", "number", "natural", "bignum"],
-    &["magma", "groupoid", "operation", "table"],
-    &["identity", "law", "equation", "axiom"],
-    &["claim", "conjecture", "statement", "proposition", "theorem"],
-    &["maximum", "max", "largest", "biggest", "optimal", "optimum"],
-    &["minimum", "min", "smallest", "least"],
-    &["sat", "satisfiability", "satisfiable", "unsat", "unsatisfiable", "cnf", "dimacs"],
-    &["smt", "smtlib", "z3"],
-    &["split", "decompose", "conjunction", "break"],
-    &["partition", "case", "cover", "coverage"],
-    &["batch", "multiple", "bulk"],
-    &["count", "many", "tally", "cardinality"],
-    &["atlas", "small", "catalog", "database"],
-    &["artifact", "object", "file"],
-];
-
-const IRREGULAR: &[(&str, &str)] = &[
-    ("vertices", "vertex"),
-    ("matrices", "matrix"),
-    ("indices", "index"),
-    ("analyses", "analysis"),
-    ("hypotheses", "hypothesis"),
-    ("bases", "basis"),
-    ("axes", "axis"),
-];
-
-/// Folds a lowercase word to its singular stem.
-fn stem(word: &str) -> String {
-    if let Some((_, s)) = IRREGULAR.iter().find(|(w, _)| *w == word) {
-        return (*s).to_owned();
-    }
-    let n = word.len();
-    if n > 4 && word.ends_with("ies") {
-        return format!("{}y", &word[..n - 3]);
-    }
-    if n > 4 && (word.ends_with("sses") || word.ends_with("xes") || word.ends_with("ches") || word.ends_with("shes")) {
-        return word[..n - 2].to_owned();
-    }
-    if n > 3 && word.ends_with('s') && !word.ends_with("ss") && !word.ends_with("us") && !word.ends_with("is") {
-        return word[..n - 1].to_owned();
-    }
-    word.to_owned()
+/// The text of one descriptor, field by field, as segments of terms (a phrase never spans
+/// two segments: two tags, two enumerated values).
+fn segments(d: &CapabilityDescriptor) -> [Vec<Vec<String>>; FIELDS] {
+    let mut params = Vec::new();
+    let mut prose = vec![terms(&d.description)];
+    schema_words(&d.input_schema, &mut params, &mut prose);
+    [
+        vec![terms(d.id.as_str())],
+        vec![terms(&d.title)],
+        d.aliases.iter().map(|a| terms(a)).collect(),
+        d.tags.iter().map(|t| terms(t)).collect(),
+        vec![terms(&d.outcome)],
+        params,
+        d.examples.iter().map(|e| terms(&e.title)).collect(),
+        prose,
+    ]
 }
 
-/// Splits text into normalized terms (lowercase stems, no stop words), in order.
-pub(crate) fn terms(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(|w| w.to_lowercase())
-        .filter(|w| !STOP_WORDS.contains(&w.as_str()))
-        .map(|w| stem(&w))
-        .collect()
-}
-
-/// The synonym group a term belongs to, if any.
-fn group(term: &str) -> Option<usize> {
-    SYNONYMS.iter().position(|g| g.iter().any(|w| stem(w) == term))
-}
-
-/// A descriptor's text, tokenized once per field.
-pub(crate) struct Indexed {
-    fields: Vec<(Field, BTreeSet<String>)>,
-    title_terms: Vec<String>,
-}
-
-impl Indexed {
-    pub(crate) fn new(d: &CapabilityDescriptor) -> Self {
-        let text = |f: Field| -> BTreeSet<String> {
-            match f {
-                Field::Id => terms(d.id.as_str()).into_iter().collect(),
-                Field::Title => terms(&d.title).into_iter().collect(),
-                Field::Tags => d.tags.iter().flat_map(|t| terms(t)).collect(),
-                Field::Outcome => terms(&d.outcome).into_iter().collect(),
-                Field::Description => terms(&d.description).into_iter().collect(),
+/// Collects the property names and enumerated values of a schema (what a caller selects) and
+/// its descriptions (prose).
+fn schema_words(schema: &Value, names: &mut Vec<Vec<String>>, prose: &mut Vec<Vec<String>>) {
+    match schema {
+        Value::Object(map) => {
+            for (key, value) in map {
+                match (key.as_str(), value) {
+                    ("properties", Value::Object(props)) => {
+                        for (name, sub) in props {
+                            names.push(terms(name));
+                            schema_words(sub, names, prose);
+                        }
+                    }
+                    ("enum", Value::Array(values)) => {
+                        names.extend(values.iter().filter_map(Value::as_str).map(terms));
+                    }
+                    ("const", Value::String(s)) => names.push(terms(s)),
+                    ("description", Value::String(s)) => prose.push(terms(s)),
+                    (_, Value::Object(_) | Value::Array(_)) => schema_words(value, names, prose),
+                    _ => {}
+                }
             }
-        };
-        Indexed { fields: Field::ALL.iter().map(|&f| (f, text(f))).collect(), title_terms: terms(&d.title) }
+        }
+        Value::Array(items) => items.iter().for_each(|v| schema_words(v, names, prose)),
+        _ => {}
     }
 }
 
-/// The score of one descriptor for one query.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
+struct Posting {
+    doc: u32,
+    tf: [u16; FIELDS],
+}
+
+/// The inverted index of a catalog's descriptors, in catalog order.
+#[derive(Debug, Default)]
+pub(crate) struct SearchIndex {
+    postings: HashMap<String, Vec<Posting>>,
+    lengths: Vec<[u16; FIELDS]>,
+    average: [f32; FIELDS],
+    titles: Vec<Vec<String>>,
+}
+
+/// How one capability scored.
+#[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Score {
+    /// The BM25F score, in thousandths.
     pub relevance: u32,
+    /// Matched query terms per thousand.
     pub coverage_milli: u32,
+    /// Fields any query term matched.
     pub matched_on: Vec<&'static str>,
+    /// Query terms that matched, in query order.
     pub matched_terms: Vec<String>,
-    /// Query terms that matched a primary field exactly or through a synonym.
-    pub primary_hits: usize,
+    /// Whether the query's information is mostly matched by fields naming the outcome.
+    pub strong: bool,
 }
 
-/// Scores `doc` against the normalized query `q` (non-empty).
-pub(crate) fn score(q: &[String], doc: &Indexed) -> Score {
-    let mut relevance = 0u32;
-    let mut matched_fields: BTreeSet<Field> = BTreeSet::new();
-    let mut matched_terms = Vec::new();
-    let mut primary_hits = 0usize;
-    for term in q {
-        let term_group = group(term);
-        let mut best = 0u32;
-        let mut best_field = None;
-        let mut primary_hit = false;
-        for (field, words) in &doc.fields {
-            let w = field.weight();
-            let points = if words.contains(term) {
-                primary_hit |= field.is_primary();
-                w * 100
-            } else if term_group.is_some() && words.iter().any(|x| group(x) == term_group) {
-                primary_hit |= field.is_primary();
-                w * 50
-            } else if term.len() >= 4 && words.iter().any(|x| x.len() > term.len() && x.starts_with(term.as_str())) {
-                w * 30
-            } else {
-                0
-            };
-            if points > 0 {
-                matched_fields.insert(*field);
+/// One term or phrase of a query, and the index keys that match it with their factors (the
+/// term itself, then its synonyms).
+struct Concept {
+    key: String,
+    alternatives: Vec<(String, f32)>,
+    /// A single term (phrases add to the score but not to coverage or fit).
+    unigram: bool,
+}
+
+/// One query, normalized: its terms, and what each term and phrase may match.
+pub(crate) struct Query {
+    pub terms: Vec<String>,
+    concepts: Vec<Concept>,
+}
+
+impl Query {
+    pub(crate) fn new(text: &str) -> Self {
+        let weighted = weighted_terms(text);
+        let terms: Vec<String> = weighted.iter().map(|(t, _)| t.clone()).collect();
+        let mut concepts: Vec<Concept> = Vec::new();
+        let mut expand = |key: String, factor: f32, unigram: bool| {
+            if concepts.iter().any(|c| c.key == key) {
+                return;
             }
-            if points > best {
-                best = points;
-                best_field = Some(*field);
+            let mut alts = vec![(key.clone(), factor)];
+            if let Some(g) = group(&key) {
+                alts.extend(members(g).filter(|m| *m != key).map(|m| (m, factor * SYNONYM_FACTOR)));
+            }
+            concepts.push(Concept { key, alternatives: alts, unigram });
+        };
+        for (t, w) in &weighted {
+            expand(t.clone(), *w, true);
+        }
+        for (pair, b) in weighted.windows(2).zip(bigrams(&terms)) {
+            expand(b, PHRASE_FACTOR * pair[0].1.min(pair[1].1), false);
+        }
+        Query { terms, concepts }
+    }
+}
+
+impl SearchIndex {
+    /// Indexes descriptors; `docs[i]` becomes document `i`.
+    pub(crate) fn build<'a>(docs: impl IntoIterator<Item = &'a CapabilityDescriptor>) -> Self {
+        let mut index = SearchIndex::default();
+        for (i, d) in docs.into_iter().enumerate() {
+            let fields = segments(d);
+            let mut tf: HashMap<String, [u16; FIELDS]> = HashMap::new();
+            let mut lengths = [0u16; FIELDS];
+            for (f, segs) in fields.iter().enumerate() {
+                for seg in segs {
+                    lengths[f] = lengths[f].saturating_add(seg.len() as u16);
+                    for key in seg.iter().cloned().chain(bigrams(seg)) {
+                        let counts = tf.entry(key).or_default();
+                        counts[f] = counts[f].saturating_add(1);
+                    }
+                }
+            }
+            for (key, counts) in tf {
+                index.postings.entry(key).or_default().push(Posting { doc: i as u32, tf: counts });
+            }
+            index.lengths.push(lengths);
+            index.titles.push(fields[Field::Title as usize].concat());
+        }
+        let n = index.lengths.len().max(1) as f32;
+        for f in 0..FIELDS {
+            let total: f32 = index.lengths.iter().map(|l| f32::from(l[f])).sum();
+            index.average[f] = (total / n).max(1.0);
+        }
+        for list in index.postings.values_mut() {
+            list.sort_by_key(|p| p.doc);
+        }
+        index
+    }
+
+    /// Number of documents.
+    pub(crate) fn len(&self) -> usize {
+        self.lengths.len()
+    }
+
+    /// Ranks the visible documents (`visible[i]`) for `query`: the documents that matched,
+    /// best first, ties by document order.
+    pub(crate) fn rank(&self, query: &Query, visible: &[bool]) -> Vec<(usize, Score)> {
+        let n = visible.iter().filter(|v| **v).count();
+        if n == 0 || query.terms.is_empty() {
+            return Vec::new();
+        }
+        let idf = |key: &str| -> f32 {
+            let df = self.postings.get(key).map_or(0, |ps| ps.iter().filter(|p| visible[p.doc as usize]).count());
+            (1.0 + (n as f32 - df as f32 + 0.5) / (df as f32 + 0.5)).ln()
+        };
+        let unknown_idf = (1.0 + (n as f32 + 0.5) / 0.5).ln();
+        let docs = self.lengths.len();
+        let mut score = vec![0f32; docs];
+        let mut primary_mass = vec![0f32; docs];
+        let mut matched = vec![0u32; docs];
+        let mut total_mass = 0f32;
+        let mut best = vec![0f32; docs];
+        let mut best_primary = vec![false; docs];
+        let mut touched: Vec<usize> = Vec::new();
+        for Concept { key, alternatives, unigram } in &query.concepts {
+            let own_idf = idf(key);
+            let mass = if own_idf > 0.0 && self.postings.contains_key(key) { own_idf } else { unknown_idf };
+            if *unigram {
+                total_mass += mass;
+            }
+            for (alt, factor) in alternatives {
+                let Some(list) = self.postings.get(alt) else { continue };
+                let w = idf(alt) * factor;
+                for p in list.iter().filter(|p| visible[p.doc as usize]) {
+                    let d = p.doc as usize;
+                    let mut tf = 0f32;
+                    let mut primary = false;
+                    for f in Field::ALL {
+                        let c = p.tf[f as usize];
+                        if c == 0 {
+                            continue;
+                        }
+                        primary |= f.is_primary();
+                        let b = f.length_discount();
+                        let norm = 1.0 - b + b * f32::from(self.lengths[d][f as usize]) / self.average[f as usize];
+                        tf += f.weight() * f32::from(c) / norm;
+                    }
+                    let s = w * tf / (K1 + tf);
+                    if best[d] == 0.0 && !best_primary[d] {
+                        touched.push(d);
+                    }
+                    if s > best[d] {
+                        best[d] = s;
+                    }
+                    best_primary[d] |= primary;
+                }
+            }
+            for &d in &touched {
+                score[d] += best[d];
+                if *unigram {
+                    matched[d] += 1;
+                    if best_primary[d] {
+                        primary_mass[d] += mass;
+                    }
+                }
+                best[d] = 0.0;
+                best_primary[d] = false;
+            }
+            touched.clear();
+        }
+        // A query that names a capability's whole title is about that capability.
+        for (d, title) in self.titles.iter().enumerate() {
+            if score[d] > 0.0 && !title.is_empty() && title.iter().all(|t| query.terms.contains(t)) {
+                let exact = title.len() == query.terms.len();
+                score[d] += title.iter().map(|t| idf(t)).sum::<f32>() * if exact { 2.0 } else { 0.5 };
             }
         }
-        if best_field.is_some() {
-            relevance += best;
-            if !matched_terms.contains(term) {
-                matched_terms.push(term.clone());
+        let distinct = query.concepts.iter().filter(|c| c.unigram).count().max(1) as u32;
+        let mut ranked: Vec<(usize, Score)> = (0..docs)
+            .filter(|&d| visible[d] && score[d] > 0.0)
+            .map(|d| {
+                let s = Score {
+                    relevance: (score[d] * 1000.0).round() as u32,
+                    coverage_milli: matched[d] * 1000 / distinct,
+                    matched_on: Vec::new(),
+                    matched_terms: Vec::new(),
+                    strong: total_mass > 0.0 && primary_mass[d] / total_mass >= STRONG_COVERAGE,
+                };
+                (d, s)
+            })
+            .collect();
+        ranked.sort_by(|a, b| b.1.relevance.cmp(&a.1.relevance).then(a.0.cmp(&b.0)));
+        ranked
+    }
+
+    /// Fills in which fields and which query terms matched document `doc` (for the few
+    /// matches a page shows).
+    pub(crate) fn explain(&self, query: &Query, doc: usize, score: &mut Score) {
+        let mut fields = BTreeSet::new();
+        for Concept { key, alternatives, unigram } in &query.concepts {
+            let mut hit = false;
+            for (alt, _) in alternatives {
+                let Some(list) = self.postings.get(alt) else { continue };
+                let Ok(i) = list.binary_search_by_key(&(doc as u32), |p| p.doc) else { continue };
+                hit = true;
+                for f in Field::ALL {
+                    if list[i].tf[f as usize] > 0 {
+                        fields.insert(f);
+                    }
+                }
             }
-            if primary_hit {
-                primary_hits += 1;
+            if hit && *unigram {
+                score.matched_terms.push(key.clone());
             }
         }
-    }
-    // A query that is the title, or contains every title word, is about this capability.
-    if !doc.title_terms.is_empty() {
-        if doc.title_terms == q {
-            relevance += 2000;
-        } else if doc.title_terms.iter().all(|t| q.contains(t)) {
-            relevance += 500;
-        }
-    }
-    if matched_terms.is_empty() {
-        relevance = 0;
-    }
-    let coverage_milli = (matched_terms.len() * 1000 / q.len().max(1)) as u32;
-    Score {
-        relevance,
-        coverage_milli,
-        matched_on: matched_fields.into_iter().map(Field::name).collect(),
-        primary_hits,
-        matched_terms,
+        score.matched_on = fields.into_iter().map(Field::name).collect();
     }
 }
 
@@ -229,18 +369,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn terms_split_ids_fold_plurals_and_drop_stop_words() {
-        assert_eq!(terms("graph.compute.properties"), vec!["graph", "compute", "property"]);
-        assert_eq!(terms("Find the Vertices of induced_trees"), vec!["find", "vertex", "induced", "tree"]);
-        assert_eq!(terms("matches, boxes; analysis"), vec!["match", "box", "analysis"]);
-        assert_eq!(terms("GCD of integers"), vec!["gcd", "integer"]);
-    }
-
-    #[test]
-    fn synonyms_fold_to_one_group() {
-        assert_eq!(group("countermodel"), group("counterexample"));
-        assert_eq!(group("colour"), group("coloring"));
-        assert_ne!(group("graph"), group("magma"));
-        assert_eq!(group("unrelated"), None);
+    fn a_query_expands_to_synonyms_and_phrases() {
+        let q = Query::new("hcf of two integers");
+        assert_eq!(q.terms, vec!["hcf", "two", "integer"]);
+        let hcf = &q.concepts[0].alternatives;
+        assert!(hcf.iter().any(|(k, f)| k == "gcd" && *f < 1.0));
+        assert!(q.concepts.iter().any(|c| c.key == "hcf_two" && !c.unigram));
     }
 }

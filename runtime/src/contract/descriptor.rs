@@ -140,6 +140,10 @@ pub struct CapabilityDescriptor {
     pub description: String,
     /// Lowercase discovery tags.
     pub tags: Vec<String>,
+    /// Other names for the outcome, read by discovery: synonyms, classical names of the
+    /// method, abbreviations, notation spelled out, what other systems call it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<String>,
     /// Supported modes.
     pub modes: Vec<Mode>,
     /// What kind of input it consumes.

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use jacobian_runtime::Diagnostic;
 use jacobian_runtime::catalog::{
     Catalog, FindContext, FindKind, FindRequest, FindResponse, LexicalFit, MAX_RESPONSE_BYTES, PortfolioFit,
-    RoutingStatus, delivered_len, find,
+    RoutingStatus, delivered_len,
 };
 use jacobian_runtime::contract::{InputKind, InvocationExample, Mode};
 use jacobian_runtime::policy::{CheckerAuthority, PolicyProfile, policy_digest};
@@ -28,7 +28,7 @@ fn run(catalog: &Catalog, request: Value) -> Result<FindResponse, Vec<Diagnostic
 fn run_with(catalog: &Catalog, profile: &PolicyProfile, request: Value) -> Result<FindResponse, Vec<Diagnostic>> {
     let req = FindRequest::from_value(&request)?;
     let visible = catalog.visible(profile, |_| true);
-    let response = find(&visible, &cx(catalog, profile), &req)?;
+    let response = catalog.find(&visible, &cx(catalog, profile), &req)?;
     let size = delivered_len(&response);
     assert!(size <= MAX_RESPONSE_BYTES, "response of {size} bytes for {request}");
     Ok(response)

@@ -131,6 +131,7 @@ pub fn descriptor(id: &str, title: &str, tags: &[&str], outcome: &str, descripti
         outcome: outcome.into(),
         description: description.into(),
         tags: tags.iter().map(|t| t.to_string()).collect(),
+        aliases: vec![],
         modes: vec![Mode::Explore],
         input_kind: InputKind::StructuredRequest,
         artifact_types: vec![],

@@ -1,0 +1,119 @@
+//! `math.find` at scale: a synthetic catalog of 1,000 capabilities (the bundled descriptors,
+//! each repeated under new ids), queried with every request of the discovery evaluation set.
+//! Reports the catalog build (registration and search index) and the server-side latency of
+//! one search (ranking, cards, size bound), p50 and p99.
+//!
+//! `cargo bench --bench discovery`; the percentile lines are printed after criterion's report.
+
+use std::path::Path;
+use std::time::Instant;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use jacobian::runtime::adapter::{PrepareContext, PreparedRun};
+use jacobian::runtime::catalog::{Catalog, FindContext, FindRequest};
+use jacobian::runtime::contract::{CapabilityDescriptor, CapabilityId, Diagnostic};
+use jacobian::runtime::objects::ObjectRegistry;
+use jacobian::runtime::policy::PolicyProfile;
+use jacobian::runtime::{CapabilityAdapter, Digest, SharedAdapter};
+use serde_json::{Value, json};
+
+const CATALOG_SIZE: usize = 1000;
+
+/// A bundled adapter under another id.
+struct Renamed {
+    inner: SharedAdapter,
+    descriptor: CapabilityDescriptor,
+}
+
+impl CapabilityAdapter for Renamed {
+    fn descriptor(&self) -> &CapabilityDescriptor {
+        &self.descriptor
+    }
+
+    fn prepare(&self, input: &Value, cx: &PrepareContext) -> Result<Box<dyn PreparedRun>, Vec<Diagnostic>> {
+        self.inner.prepare(input, cx)
+    }
+}
+
+fn synthetic(bundled: &[SharedAdapter]) -> Vec<SharedAdapter> {
+    (0..CATALOG_SIZE)
+        .map(|i| {
+            let inner = bundled[i % bundled.len()].clone();
+            if i < bundled.len() {
+                return inner;
+            }
+            let mut descriptor = inner.descriptor().clone();
+            let id = format!("{}.copy{}", descriptor.id, i / bundled.len());
+            descriptor.id = CapabilityId::new(&id).expect("well-formed id");
+            std::sync::Arc::new(Renamed { inner, descriptor }) as SharedAdapter
+        })
+        .collect()
+}
+
+fn queries() -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/discovery");
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("evaluation set") {
+        let text = std::fs::read_to_string(entry.expect("entry").path()).expect("readable");
+        out.extend(text.lines().filter_map(|l| l.split_once(" | ")).map(|(_, q)| q.to_owned()));
+    }
+    out
+}
+
+fn percentiles(mut xs: Vec<f64>) -> (f64, f64) {
+    xs.sort_by(|a, b| a.total_cmp(b));
+    let at = |p: f64| xs[((xs.len() - 1) as f64 * p).round() as usize];
+    (at(0.5), at(0.99))
+}
+
+fn discovery(c: &mut Criterion) {
+    let bundled = jacobian_adapters::bundled(&ObjectRegistry::bundled());
+    let adapters = synthetic(&bundled);
+    let t0 = Instant::now();
+    let catalog = Catalog::build(adapters.clone());
+    let build_ms = t0.elapsed().as_secs_f64() * 1e3;
+    assert_eq!(catalog.entries().len(), CATALOG_SIZE, "{:?}", catalog.rejected().first());
+    let t0 = Instant::now();
+    let _ = Catalog::build(bundled.clone());
+    let bundled_ms = t0.elapsed().as_secs_f64() * 1e3;
+
+    let profile = PolicyProfile::default();
+    let visible = catalog.visible(&profile, |_| true);
+    let cx = FindContext {
+        catalog_digest: catalog.digest(),
+        policy_digest: Digest::of_value(&json!("bench")),
+        policy_profile: profile.name.clone(),
+    };
+    let requests: Vec<FindRequest> =
+        queries().iter().map(|q| FindRequest::from_value(&json!({"query": q})).expect("valid")).collect();
+
+    let mut group = c.benchmark_group("discovery");
+    group.bench_function("search_1000_capabilities", |b| {
+        let mut i = 0;
+        b.iter(|| {
+            i = (i + 1) % requests.len();
+            catalog.find(&visible, &cx, &requests[i]).expect("answers")
+        })
+    });
+    group.finish();
+
+    let mut latencies = Vec::with_capacity(requests.len() * 3);
+    for _ in 0..3 {
+        for r in &requests {
+            let t = Instant::now();
+            let answer = catalog.find(&visible, &cx, r).expect("answers");
+            latencies.push(t.elapsed().as_secs_f64() * 1e6);
+            std::hint::black_box(answer);
+        }
+    }
+    let (p50, p99) = percentiles(latencies);
+    println!(
+        "discovery: catalog of {CATALOG_SIZE} built in {build_ms:.1} ms ({} bundled: {bundled_ms:.1} ms); \
+         {} queries, search p50 {p50:.0} µs, p99 {p99:.0} µs",
+        bundled.len(),
+        requests.len()
+    );
+}
+
+criterion_group!(benches, discovery);
+criterion_main!(benches);

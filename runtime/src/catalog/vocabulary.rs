@@ -1,0 +1,605 @@
+//! The words of discovery: how text becomes search terms, for descriptors and queries alike.
+//!
+//! One pipeline serves both sides, so a query matches a descriptor exactly when they share a
+//! normalized term:
+//!
+//! 1. **Notation** is read before words are split: `φ(n)` is the totient, `S_6` a symmetric
+//!    group, `GF(2)` and `F_p` finite fields, `≡` a congruence, `Z/nZ` modular arithmetic.
+//! 2. **Words** are split on anything that is not a letter or digit, lowercased, folded to
+//!    ASCII (`Gröbner` and `Grobner` meet), and stripped of stop words, lone letters and
+//!    numbers.
+//! 3. **Stems** fold inflections together (`factorization`, `factoring`, `factors` → `factor`)
+//!    with a small suffix stripper: consistent on both sides is what matters, not linguistics.
+//! 4. **Synonyms** (`hcf` and `gcd`, `Groebner` and `standard basis`) are groups of stems; a
+//!    query term also matches the other members of its group, at reduced weight.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+const STOP_WORDS: &[&str] = &[
+    "a", "about", "all", "also", "an", "and", "any", "are", "as", "at", "be", "been", "but", "by", "can", "could",
+    "do", "does", "each", "for", "from", "get", "give", "given", "have", "has", "how", "i", "if", "in", "into", "is",
+    "it", "its", "just", "let", "like", "me", "my", "need", "of", "on", "one", "or", "our", "over", "please", "should",
+    "show", "so", "some", "such", "tell", "than", "that", "the", "their", "them", "then", "there", "these", "this",
+    "those", "to", "under", "up", "us", "use", "using", "via", "want", "was", "we", "what", "when", "where", "whether",
+    "which", "while", "who", "why", "will", "with", "would", "you", "your",
+];
+
+/// Whole words that the suffix rules would fold wrongly, mapped to their stem. Consulted
+/// before every step, so `normalizer` stops at `normal` instead of going on to `norm`.
+const IRREGULAR: &[(&str, &str)] = &[
+    ("vertices", "vertex"),
+    ("matrices", "matrix"),
+    ("indices", "index"),
+    ("analyses", "analysis"),
+    ("hypotheses", "hypothesis"),
+    ("bases", "basis"),
+    ("axes", "axis"),
+    ("radices", "radix"),
+    ("simplices", "simplex"),
+    ("series", "series"),
+    ("species", "species"),
+    ("groebner", "grobner"),
+    ("moebius", "mobius"),
+    ("children", "child"),
+    ("soluble", "solv"),
+    ("solubility", "solv"),
+    ("conjugacy", "conjug"),
+    ("reduction", "reduc"),
+    ("reductions", "reduc"),
+    // Words that share a stem with an unrelated word unless kept whole.
+    ("factorial", "factorial"),
+    ("partial", "partial"),
+    ("normal", "normal"),
+    ("general", "general"),
+    ("cubical", "cubical"),
+    ("simplicial", "simplicial"),
+    ("cyclic", "cyclic"),
+    ("characteristic", "characteristic"),
+    ("exponential", "exponential"),
+    ("projective", "projective"),
+    ("position", "position"),
+    ("relative", "relative"),
+    ("valuation", "valuation"),
+    ("partition", "partition"),
+];
+
+/// Derivational suffixes, stripped repeatedly (longest first) while at least four letters
+/// remain. Plurals and verb endings are taken once before them.
+const SUFFIXES: &[&str] = &[
+    "izations", "isations", "cations", "ization", "isation", "cation", "ibility", "ability", "ivity", "ations",
+    "ically", "ation", "ition", "ality", "izing", "ising", "ating", "izers", "isers", "ments", "izer", "iser", "ment",
+    "ness", "ized", "ised", "izes", "ises", "ated", "ates", "ible", "able", "ings", "ing", "ity", "ize", "ise", "ism",
+    "ist", "ive", "ate", "ion", "ial", "ic", "al", "ly", "ed", "e",
+];
+
+/// Words that mean the same thing to someone looking for an operation. Written as plain
+/// words; each is stemmed when the table is built. A word belongs to one group at most.
+const SYNONYMS: &[&[&str]] = &[
+    &["counterexample", "countermodel", "refute", "disprove", "falsify", "counter"],
+    &["witness", "certificate", "evidence", "proof", "prove", "certified"],
+    &["verify", "check", "certify", "replay", "validate", "confirm", "test"],
+    &["find", "search", "seek", "look", "locate"],
+    &["enumerate", "list", "generate", "every"],
+    &["compute", "calculate", "evaluate", "determine", "work"],
+    &["store", "save", "put", "upload", "materialize", "persist"],
+    &["property", "invariant", "feature", "characteristic"],
+    &["graph", "network"],
+    &["vertex", "node"],
+    &["edge", "arc", "link"],
+    &["color", "colour", "coloring", "colouring", "colorable", "colourable"],
+    &["isomorphism", "isomorphic", "nonisomorphic", "canonical"],
+    &["gcd", "hcf", "greatest", "highest"],
+    &["lcm", "lowest", "multiple"],
+    &["integer", "number", "natural", "bignum", "whole"],
+    &["magma", "groupoid", "binary"],
+    &["identity", "law", "equation", "axiom"],
+    &["claim", "conjecture", "statement", "proposition", "theorem"],
+    &["maximum", "max", "maximal", "largest", "biggest", "optimal", "optimum"],
+    &["minimum", "min", "minimal", "smallest", "least", "fewest"],
+    &["divide", "divisible", "divisibility", "division"],
+    &["sat", "satisfiability", "satisfiable", "unsat", "unsatisfiable", "cnf", "dimacs"],
+    &["smt", "smtlib", "z3"],
+    &["split", "decompose", "decomposition", "conjunction", "break"],
+    &["partition", "case", "cover", "coverage"],
+    &["batch", "bulk", "many"],
+    &["count", "tally", "cardinality", "size"],
+    &["atlas", "catalog", "database", "library"],
+    &["artifact", "object", "file"],
+    &["totient", "phi"],
+    &["mobius", "mu"],
+    &["determinant", "det"],
+    &["grobner", "buchberger", "standard_basis"],
+    &["modular", "mod", "modulo", "modulus", "congruence", "residue"],
+    &["inverse", "reciprocal", "invert"],
+    &["factor", "factorize", "factorization", "decompose_into_primes"],
+    &["prime", "primality"],
+    &["irreducible", "irreducibility"],
+    &["polynomial", "poly"],
+    &["sqrt", "root"],
+    &["discrete_log", "dlog", "logarithm"],
+    &["eigenvalue", "eigen", "spectrum", "spectral"],
+    &["kernel", "nullspace", "null_space", "ker"],
+    &["jordan", "jnf"],
+    &["image", "column_space", "range"],
+    &["echelon", "rref", "gaussian_elimination"],
+    &["symmetric_group", "sym"],
+    &["alternating_group", "alt"],
+    &["finite_field", "galois_field", "gf"],
+    &["elliptic", "weierstrass"],
+    &["sum", "summation", "total", "add", "addition"],
+    &["product", "multiply", "multiplication", "times"],
+    &["solve", "solution", "root_finding"],
+    &["sequence", "progression", "term"],
+    &["recurrence", "recursion", "recursive"],
+    &["permutation", "perm"],
+    &["semigroup", "monoid"],
+    &["rational", "fraction", "quotient"],
+    &["continued", "convergent"],
+    &["lattice_reduction", "lll"],
+    &["hermite", "hnf"],
+    &["smith", "snf"],
+    &["characteristic_polynomial", "charpoly"],
+    &["derivative", "differentiate", "differentiation"],
+    &["integrate", "antiderivative", "integration"],
+    &["binomial", "choose"],
+    &["necklace", "bracelet"],
+    &["clique", "complete_subgraph"],
+    &["independent", "stable", "anticlique"],
+    &["hamiltonian", "hamilton"],
+    &["acyclic", "forest", "tree"],
+    &["bipartite", "two_colorable"],
+    &["planar", "planarity"],
+    &["shortest", "distance"],
+];
+
+/// Notation read before the words are split: a whole token (or a token prefix ending in
+/// `(`) and the words it stands for.
+const NOTATION: &[(&str, &str)] = &[
+    ("φ", " totient "),
+    ("ϕ", " totient "),
+    ("σ", " divisor sum sigma "),
+    ("τ", " divisor count tau "),
+    ("μ", " mobius mu "),
+    ("λ", " lambda "),
+    ("ω", " omega "),
+    ("Ω", " omega "),
+    ("π", " pi "),
+    ("ζ", " zeta "),
+    ("Λ", " von mangoldt "),
+    ("χ", " character "),
+    ("Δ", " discriminant delta "),
+    ("≡", " congruence "),
+    ("≢", " congruence "),
+    ("√", " square root "),
+    ("∛", " cube root "),
+    ("Σ", " sum "),
+    ("∑", " sum "),
+    ("∏", " product "),
+    ("∫", " integrate "),
+    ("∂", " derivative "),
+    ("⊗", " tensor kronecker "),
+    ("⊕", " direct sum "),
+    ("≅", " isomorphic "),
+    ("≤", " "),
+    ("≥", " "),
+    ("∈", " member "),
+    ("∩", " intersection "),
+    ("∪", " union "),
+    ("ℤ", " integer "),
+    ("ℚ", " rational "),
+    ("ℝ", " real "),
+    ("ℂ", " complex "),
+    ("𝔽", " finite field "),
+    ("!", " factorial "),
+];
+
+/// Words that stand for themselves even though they are short or look like a number.
+const KEEP_SHORT: &[&str] = &["gf", "z3", "nf", "pi", "mu", "nu", "xi", "lu", "qr", "sl2z", "k3"];
+
+fn table() -> &'static HashMap<String, usize> {
+    static TABLE: OnceLock<HashMap<String, usize>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = HashMap::new();
+        for (g, words) in SYNONYMS.iter().enumerate() {
+            for w in *words {
+                t.entry(phrase_key(w)).or_insert(g);
+            }
+        }
+        t
+    })
+}
+
+/// The key of a synonym entry: its one term, or the terms of a phrase joined by `_`.
+fn phrase_key(entry: &str) -> String {
+    terms(&entry.replace('_', " ")).join("_")
+}
+
+/// The synonym group of a term (a stem or a `_`-joined bigram), if any.
+pub(crate) fn group(term: &str) -> Option<usize> {
+    table().get(term).copied()
+}
+
+/// Every term of the group `g`.
+pub(crate) fn members(g: usize) -> impl Iterator<Item = String> {
+    SYNONYMS.get(g).into_iter().flat_map(|words| words.iter().map(|w| phrase_key(w)))
+}
+
+/// Lowercases and folds Latin letters with diacritics to ASCII.
+fn fold(c: char) -> Option<&'static str> {
+    Some(match c {
+        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' => "a",
+        'ç' | 'č' | 'ć' => "c",
+        'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ě' => "e",
+        'ì' | 'í' | 'î' | 'ï' => "i",
+        'ñ' | 'ń' => "n",
+        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ő' => "o",
+        'ù' | 'ú' | 'û' | 'ü' | 'ű' => "u",
+        'ý' | 'ÿ' => "y",
+        'š' | 'ś' => "s",
+        'ž' | 'ź' | 'ż' => "z",
+        'ł' => "l",
+        'ß' => "ss",
+        _ => return None,
+    })
+}
+
+/// Rewrites notation into words: the symbol table, then whole tokens such as `S_6`, `A5`,
+/// `D_8`, `GF(2)`, `F_p`, `Z/nZ`, `x^2`.
+fn rewrite_notation(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 32);
+    out.push_str(objects(text));
+    for token in text.split_whitespace() {
+        out.push(' ');
+        let t = token.trim_matches(|c: char| matches!(c, ',' | ';' | '.' | '?' | ':' | '"' | '\''));
+        if let Some(words) = token_notation(t) {
+            out.push_str(words);
+            continue;
+        }
+        for c in token.chars() {
+            if c.is_ascii() && c != '!' {
+                out.push(c);
+                continue;
+            }
+            match NOTATION.iter().find(|(sym, _)| sym.starts_with(c)) {
+                // `!` is a factorial only right after a number or a letter (`n!`, `10!`).
+                Some(("!", words)) => {
+                    if out.chars().last().is_some_and(char::is_alphanumeric) {
+                        out.push_str(words)
+                    } else {
+                        out.push(' ')
+                    }
+                }
+                Some((_, words)) => out.push_str(words),
+                None => out.push(c),
+            }
+        }
+    }
+    out
+}
+
+/// Mathematical objects written out in a query: a permutation in cycle notation (`(1 2 3)(4 5)`,
+/// `<(1,2), (1,2,3)>`), a polynomial in `x`, `y`, `z` or `t` with powers (`x^3 - 2x + 1`), a
+/// matrix as nested brackets (`[[1, 2], [3, 4]]`).
+fn objects(text: &str) -> &'static str {
+    let bytes = text.as_bytes();
+    let permutation = text.contains(")(")
+        && bytes.windows(3).any(|w| w[0].is_ascii_digit() && w[1] == b')' && w[2] == b'(')
+        || text.contains("<(")
+        || cycles_of_three(text);
+    // An equation or a congruence in x and y is Diophantine or modular, not a polynomial to
+    // manipulate.
+    let equation = text.contains('=') || text.contains('≡');
+    let variable = bytes
+        .windows(3)
+        .any(|w| matches!(w[1], b'x' | b'y' | b'z') && !w[0].is_ascii_alphabetic() && !w[2].is_ascii_alphabetic());
+    let polynomial = !equation
+        && (bytes.windows(2).any(|w| matches!(w[0], b'x' | b'y' | b'z' | b't') && w[1] == b'^')
+            || (variable && text.contains(")^"))
+            || text.contains("x²")
+            || text.contains("x³"));
+    let matrix = text.contains("[[")
+        || bytes.windows(3).any(|w| {
+            w[0].is_ascii_uppercase()
+                && w[1] == b'^'
+                && (w[2] == b'T' || w[2] == b'-' || w[2] == b'{' || w[2].is_ascii_digit())
+        });
+    // `a^b mod m`: a power of numbers reduced modulo one.
+    let modular_power = bytes.windows(3).any(|w| w[0].is_ascii_digit() && w[1] == b'^' && w[2].is_ascii_digit())
+        && (text.contains("mod ") || text.contains("(mod"));
+    match (permutation, polynomial, matrix) {
+        (true, _, _) => " permutation ",
+        (_, true, true) => " polynomial matrix ",
+        (_, true, false) => " polynomial ",
+        (_, false, true) => " matrix ",
+        _ if modular_power => " modular power ",
+        _ => "",
+    }
+}
+
+/// A parenthesized run of at least three numbers (`(1 2 3)`, `(1,4,2)`) not called as a
+/// function (`gcd(12, 18, 30)`).
+fn cycles_of_three(text: &str) -> bool {
+    let mut prev = ' ';
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '(' && !prev.is_alphanumeric() {
+            let mut numbers = 0;
+            let mut in_number = false;
+            let mut closed = false;
+            for d in chars.by_ref() {
+                match d {
+                    '0'..='9' => {
+                        numbers += usize::from(!in_number);
+                        in_number = true;
+                    }
+                    ' ' | ',' => in_number = false,
+                    ')' => {
+                        closed = true;
+                        break;
+                    }
+                    _ => break,
+                }
+            }
+            if closed && numbers >= 3 {
+                return true;
+            }
+            prev = ')';
+            continue;
+        }
+        prev = c;
+    }
+    false
+}
+
+/// Whole-token notation: groups by their standard names, fields, rings of residues, powers.
+fn token_notation(t: &str) -> Option<&'static str> {
+    // Plain words (the bulk of every descriptor) carry no notation.
+    if t.bytes().all(|b| b.is_ascii_lowercase() || b == b'-') {
+        return None;
+    }
+    let lower = t.to_lowercase();
+    let digits_after = |prefix: &str| {
+        lower.strip_prefix(prefix).map(|r| r.trim_matches(|c| c == '{' || c == '}' || c == '_')).is_some_and(|r| {
+            !r.is_empty() && (r.chars().all(|c| c.is_ascii_digit()) || r == "n" || r == "m" || r == "k")
+        })
+    };
+    let named = [
+        ("s", "symmetric_group_notation"),
+        ("a", "alternating_group_notation"),
+        ("d", "dihedral_group_notation"),
+        ("q", "quaternion_group_notation"),
+    ];
+    if t.len() <= 6 && t.starts_with(|c: char| c.is_ascii_uppercase()) {
+        for (prefix, words) in named {
+            if digits_after(prefix) {
+                return Some(match words {
+                    "symmetric_group_notation" => " symmetric group ",
+                    "alternating_group_notation" => " alternating group ",
+                    "dihedral_group_notation" => " dihedral group ",
+                    _ => " quaternion group ",
+                });
+            }
+        }
+    }
+    if lower.starts_with("gf(") || lower.starts_with("gf_") || digits_after("f_") || lower == "f_p" || lower == "f_q" {
+        return Some(" finite field ");
+    }
+    if lower.starts_with("f_{p") || lower.starts_with("f_{q") || lower.starts_with("f_p^") || lower.starts_with("f_q^")
+    {
+        return Some(" finite field ");
+    }
+    if lower.starts_with("f_p[") || lower.starts_with("gf(p)[") || lower.starts_with("f_q[") {
+        return Some(" polynomial finite field ");
+    }
+    if matches!(lower.as_str(), "z[x]" | "q[x]" | "z[x,y]" | "q[x,y]" | "k[x]" | "q[x,y,z]" | "k[x,y,z]") {
+        return Some(" polynomial ");
+    }
+    if lower.contains("/nz") || lower.contains("/pz") || lower.contains("/mz") || lower.contains("/qz") {
+        return Some(if lower.contains('*') || lower.contains('×') { " modular unit group " } else { " modular " });
+    }
+    if lower.ends_with("^-1") || lower.ends_with("^{-1}") || lower.ends_with("⁻¹") {
+        return Some(" inverse ");
+    }
+    if t.ends_with("^T") || t.ends_with("^t") || t.ends_with("ᵀ") {
+        return Some(" transpose ");
+    }
+    if lower.starts_with("d/d") || lower.starts_with("∂/∂") {
+        return Some(" derivative ");
+    }
+    if t.starts_with('K') && digits_after("k") {
+        return Some(" complete graph ");
+    }
+    if matches!(lower.as_str(), "sl2(z)" | "sl_2(z)" | "sl(2,z)" | "psl2(z)") {
+        return Some(" sl2z modular group ");
+    }
+    None
+}
+
+/// Splits rewritten text into lowercase ASCII-folded words (before stop words and stems).
+fn raw_words(text: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut current = String::new();
+    for c in text.chars() {
+        if c.is_alphanumeric() {
+            for l in c.to_lowercase() {
+                match fold(l) {
+                    Some(ascii) => current.push_str(ascii),
+                    None => current.push(l),
+                }
+            }
+        } else if !current.is_empty() {
+            words.push(std::mem::take(&mut current));
+        }
+    }
+    if !current.is_empty() {
+        words.push(current);
+    }
+    words
+}
+
+fn irregular(word: &str) -> Option<String> {
+    static TABLE: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
+    TABLE.get_or_init(|| IRREGULAR.iter().copied().collect()).get(word).map(|s| (*s).to_owned())
+}
+
+/// Stems already taken, so a catalog build stems each distinct word once. Bounded, so that
+/// queries of made-up words cannot grow it without limit.
+fn cached_stem(word: &str) -> String {
+    const CAPACITY: usize = 1 << 16;
+    static CACHE: OnceLock<std::sync::RwLock<HashMap<String, String>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(s) = cache.read().ok().and_then(|c| c.get(word).cloned()) {
+        return s;
+    }
+    let s = stem(word);
+    if let Ok(mut c) = cache.write()
+        && c.len() < CAPACITY
+    {
+        c.insert(word.to_owned(), s.clone());
+    }
+    s
+}
+
+/// Folds a lowercase word to its stem: a plural or verb ending once, then derivational
+/// suffixes while enough of the word remains, then a final `y` to `i` (so `verify`,
+/// `verified` and `verification` meet).
+pub(crate) fn stem(word: &str) -> String {
+    if let Some(s) = irregular(word) {
+        return s;
+    }
+    if !word.is_ascii() {
+        return word.to_owned();
+    }
+    let mut w = word.to_owned();
+    let sibilant = |r: &str| r.ends_with(['s', 'x', 'z']) || r.ends_with("ch") || r.ends_with("sh");
+    if w.len() > 4 && (w.ends_with("ies") || w.ends_with("ied")) {
+        w.truncate(w.len() - 3);
+        w.push('y');
+    } else if let Some(root) = w.strip_suffix("es").filter(|r| r.len() >= 3 && sibilant(r)) {
+        w = root.to_owned();
+    } else if let Some(root) = w.strip_suffix('s').filter(|r| r.len() >= 3 && !r.ends_with(['s', 'u', 'i'])) {
+        w = root.to_owned();
+    }
+    loop {
+        if let Some(s) = irregular(&w) {
+            return s;
+        }
+        let next = SUFFIXES.iter().find_map(|suffix| {
+            let root = w.strip_suffix(suffix)?;
+            // `-ly` only on adverbs of long words, and never `multiply`, `apply`.
+            let ok = if *suffix == "ly" { root.len() >= 5 && !root.ends_with('p') } else { root.len() >= 4 };
+            ok.then(|| root.to_owned())
+        });
+        match next {
+            Some(root) => w = root,
+            None => break,
+        }
+    }
+    if w.len() > 3 && w.ends_with('y') && !w[..w.len() - 1].ends_with(['a', 'e', 'i', 'o', 'u']) {
+        w.pop();
+        w.push('i');
+    }
+    w
+}
+
+fn keep(word: &str) -> bool {
+    static STOP: OnceLock<std::collections::HashSet<&'static str>> = OnceLock::new();
+    if KEEP_SHORT.contains(&word) {
+        return true;
+    }
+    // Lone letters, two-letter variable names (`xy`, `dx`), numbers and the pieces of
+    // formulas (`3x`, `x1`, `x²`) say nothing about the outcome.
+    if word.chars().count() < 3 || word.chars().any(char::is_numeric) {
+        return false;
+    }
+    !STOP.get_or_init(|| STOP_WORDS.iter().copied().collect()).contains(word)
+}
+
+/// Normalized terms of a text, in order: notation read, words folded, stop words, lone
+/// letters and numbers dropped, stems taken.
+pub(crate) fn terms(text: &str) -> Vec<String> {
+    raw_words(&rewrite_notation(text)).into_iter().filter(|w| keep(w)).map(|w| cached_stem(&w)).collect()
+}
+
+/// Weight of a term that qualifies the base ring (`over GF(5)`, `over the rationals`)
+/// rather than naming the object or the outcome.
+pub(crate) const QUALIFIER_WEIGHT: f32 = 0.4;
+
+/// Normalized terms of a query with their weights: the two terms after `over` qualify the
+/// base ring and weigh [`QUALIFIER_WEIGHT`]; every other term weighs 1.
+pub(crate) fn weighted_terms(text: &str) -> Vec<(String, f32)> {
+    let mut out = Vec::new();
+    let mut qualifying = 0u8;
+    for w in raw_words(&rewrite_notation(text)) {
+        if w == "over" {
+            qualifying = 2;
+            continue;
+        }
+        if keep(&w) {
+            let weight = if qualifying > 0 { QUALIFIER_WEIGHT } else { 1.0 };
+            qualifying = qualifying.saturating_sub(1);
+            out.push((cached_stem(&w), weight));
+        }
+    }
+    out
+}
+
+/// Adjacent pairs of terms, joined by `_` (the form phrase synonyms take).
+pub(crate) fn bigrams(terms: &[String]) -> Vec<String> {
+    terms.windows(2).map(|w| format!("{}_{}", w[0], w[1])).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn terms_split_ids_fold_inflections_and_drop_stop_words() {
+        assert_eq!(terms("graph.compute.properties"), vec!["graph", "comput", "properti"]);
+        assert_eq!(terms("Find the Vertices of induced_trees"), vec!["find", "vertex", "induc", "tree"]);
+        assert_eq!(terms("GCD of integers"), vec!["gcd", "integer"]);
+        assert_eq!(terms("factorization, factoring, factors"), vec!["factor", "factor", "factor"]);
+        assert_eq!(terms("verify, verified, verification"), vec!["verifi", "verifi", "verifi"]);
+        // Words that would meet an unrelated word stay apart.
+        assert_ne!(terms("normal"), terms("norm"));
+        assert_ne!(terms("simplicial"), terms("simple"));
+        assert_ne!(terms("cubical"), terms("cubic"));
+        assert_eq!(terms("normalizer normaliser"), vec!["normal", "normal"]);
+    }
+
+    #[test]
+    fn formulas_name_their_objects() {
+        assert!(terms("orbits of <(1,2,3), (3,4)>").contains(&"permut".to_owned()));
+        assert!(terms("expand (x + 1)^5").contains(&"polynom".to_owned()));
+        assert!(terms("det [[1, 2], [3, 4]]").contains(&"matrix".to_owned()));
+        assert!(!terms("gcd(12, 18, 30)").contains(&"permut".to_owned()));
+        assert!(!terms("x^2 - 2y^2 = 1").contains(&"polynom".to_owned()));
+        assert_eq!(terms("A^-1"), terms("matrix inverse"));
+        assert_eq!(weighted_terms("rank of a matrix over GF(2)").last().map(|t| t.1), Some(QUALIFIER_WEIGHT));
+    }
+
+    #[test]
+    fn notation_and_diacritics_become_words() {
+        assert_eq!(terms("φ(n)"), vec!["totient"]);
+        assert_eq!(terms("Gröbner basis"), terms("Groebner basis"));
+        assert_eq!(terms("Gröbner basis"), terms("grobner bases"));
+        assert_eq!(terms("conjugacy classes of S_6"), terms("conjugacy classes of symmetric group"));
+        assert_eq!(terms("irreducible over GF(2)"), terms("irreducible over finite field"));
+        assert_eq!(terms("x^2 ≡ 2 (mod 7)"), vec!["congruenc", "mod"]);
+        assert_eq!(terms("3^100 mod 7"), vec!["modular", "power", "mod"]);
+        assert_eq!(terms("units of (Z/nZ)*"), terms("units of modular unit group"));
+        assert_eq!(terms("10!"), vec!["factorial"]);
+        assert_ne!(terms("factorial"), terms("factor"));
+    }
+
+    #[test]
+    fn synonyms_fold_to_one_group() {
+        assert_eq!(group(&stem("countermodel")), group(&stem("counterexample")));
+        assert_eq!(group(&stem("colour")), group(&stem("coloring")));
+        assert_eq!(group("hcf"), group("gcd"));
+        assert_eq!(group(&stem("groebner")), group("standard_basis"));
+        assert_ne!(group("graph"), group("magma"));
+        assert_eq!(group("unrelated"), None);
+    }
+}
