@@ -13,11 +13,13 @@
 //! capabilities leave no trace in the scores. The same query over the same visible catalog
 //! always ranks the same way; ties go to the smaller id.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
+
+use rustc_hash::FxHashMap;
 
 use serde_json::Value;
 
-use super::vocabulary::{bigrams, group, members, terms, weighted_terms};
+use super::vocabulary::{bigrams, for_each_raw_word, group, is_term, members, stem, terms, weighted_terms};
 use crate::contract::CapabilityDescriptor;
 
 /// Where a term matched.
@@ -94,42 +96,40 @@ const PHRASE_FACTOR: f32 = 0.3;
 /// Share of the query's information that must match a primary field for a STRONG fit.
 const STRONG_COVERAGE: f32 = 0.5;
 
-/// The text of one descriptor, field by field, as segments of terms (a phrase never spans
-/// two segments: two tags, two enumerated values).
-fn segments(d: &CapabilityDescriptor) -> [Vec<Vec<String>>; FIELDS] {
+/// The text of one descriptor, field by field, as segments (a phrase never spans two
+/// segments: two tags, two enumerated values).
+fn segments(d: &CapabilityDescriptor) -> [Vec<&str>; FIELDS] {
     let mut params = Vec::new();
-    let mut prose = vec![terms(&d.description)];
+    let mut prose = vec![d.description.as_str()];
     schema_words(&d.input_schema, &mut params, &mut prose);
     [
-        vec![terms(d.id.as_str())],
-        vec![terms(&d.title)],
-        d.aliases.iter().map(|a| terms(a)).collect(),
-        d.tags.iter().map(|t| terms(t)).collect(),
-        vec![terms(&d.outcome)],
+        vec![d.id.as_str()],
+        vec![d.title.as_str()],
+        d.aliases.iter().map(String::as_str).collect(),
+        d.tags.iter().map(String::as_str).collect(),
+        vec![d.outcome.as_str()],
         params,
-        d.examples.iter().map(|e| terms(&e.title)).collect(),
+        d.examples.iter().map(|e| e.title.as_str()).collect(),
         prose,
     ]
 }
 
 /// Collects the property names and enumerated values of a schema (what a caller selects) and
 /// its descriptions (prose).
-fn schema_words(schema: &Value, names: &mut Vec<Vec<String>>, prose: &mut Vec<Vec<String>>) {
+fn schema_words<'a>(schema: &'a Value, names: &mut Vec<&'a str>, prose: &mut Vec<&'a str>) {
     match schema {
         Value::Object(map) => {
             for (key, value) in map {
                 match (key.as_str(), value) {
                     ("properties", Value::Object(props)) => {
                         for (name, sub) in props {
-                            names.push(terms(name));
+                            names.push(name);
                             schema_words(sub, names, prose);
                         }
                     }
-                    ("enum", Value::Array(values)) => {
-                        names.extend(values.iter().filter_map(Value::as_str).map(terms));
-                    }
-                    ("const", Value::String(s)) => names.push(terms(s)),
-                    ("description", Value::String(s)) => prose.push(terms(s)),
+                    ("enum", Value::Array(values)) => names.extend(values.iter().filter_map(Value::as_str)),
+                    ("const", Value::String(s)) => names.push(s),
+                    ("description", Value::String(s)) => prose.push(s),
                     (_, Value::Object(_) | Value::Array(_)) => schema_words(value, names, prose),
                     _ => {}
                 }
@@ -146,10 +146,13 @@ struct Posting {
     tf: [u16; FIELDS],
 }
 
-/// The inverted index of a catalog's descriptors, in catalog order.
+/// The inverted index of a catalog's descriptors, in catalog order. Terms and phrases are
+/// interned: a term's id and a phrase's id (a pair of term ids) both index `postings`.
 #[derive(Debug, Default)]
 pub(crate) struct SearchIndex {
-    postings: HashMap<String, Vec<Posting>>,
+    terms: FxHashMap<String, u32>,
+    pairs: FxHashMap<(u32, u32), u32>,
+    postings: Vec<Vec<Posting>>,
     lengths: Vec<[u16; FIELDS]>,
     average: [f32; FIELDS],
     titles: Vec<Vec<String>>,
@@ -214,34 +217,83 @@ impl SearchIndex {
     /// Indexes descriptors; `docs[i]` becomes document `i`.
     pub(crate) fn build<'a>(docs: impl IntoIterator<Item = &'a CapabilityDescriptor>) -> Self {
         let mut index = SearchIndex::default();
+        // Raw word → term id (or none for a stop word), so each distinct word is stemmed once.
+        let mut words: FxHashMap<String, Option<u32>> = FxHashMap::default();
+        let mut ids: Vec<u32> = Vec::new();
+        let mut tf: FxHashMap<u32, [u16; FIELDS]> = FxHashMap::default();
         for (i, d) in docs.into_iter().enumerate() {
-            let fields = segments(d);
-            let mut tf: HashMap<String, [u16; FIELDS]> = HashMap::new();
+            tf.clear();
             let mut lengths = [0u16; FIELDS];
-            for (f, segs) in fields.iter().enumerate() {
-                for seg in segs {
-                    lengths[f] = lengths[f].saturating_add(seg.len() as u16);
-                    for key in seg.iter().cloned().chain(bigrams(seg)) {
-                        let counts = tf.entry(key).or_default();
+            for (f, segs) in segments(d).iter().enumerate() {
+                for text in segs {
+                    ids.clear();
+                    for_each_raw_word(text, |w| {
+                        let id = match words.get(w) {
+                            Some(id) => *id,
+                            None => {
+                                let id = is_term(w).then(|| index.intern(stem(w)));
+                                words.insert(w.to_owned(), id);
+                                id
+                            }
+                        };
+                        ids.extend(id);
+                    });
+                    lengths[f] = lengths[f].saturating_add(ids.len() as u16);
+                    for k in 0..ids.len() {
+                        let counts = tf.entry(ids[k]).or_default();
                         counts[f] = counts[f].saturating_add(1);
+                        if k + 1 < ids.len() {
+                            let pair = index.intern_pair(ids[k], ids[k + 1]);
+                            let counts = tf.entry(pair).or_default();
+                            counts[f] = counts[f].saturating_add(1);
+                        }
                     }
                 }
             }
-            for (key, counts) in tf {
-                index.postings.entry(key).or_default().push(Posting { doc: i as u32, tf: counts });
+            for (&key, &counts) in &tf {
+                index.postings[key as usize].push(Posting { doc: i as u32, tf: counts });
             }
             index.lengths.push(lengths);
-            index.titles.push(fields[Field::Title as usize].concat());
+            index.titles.push(terms(&d.title));
         }
         let n = index.lengths.len().max(1) as f32;
         for f in 0..FIELDS {
             let total: f32 = index.lengths.iter().map(|l| f32::from(l[f])).sum();
             index.average[f] = (total / n).max(1.0);
         }
-        for list in index.postings.values_mut() {
+        for list in &mut index.postings {
             list.sort_by_key(|p| p.doc);
         }
         index
+    }
+
+    fn intern(&mut self, term: String) -> u32 {
+        if let Some(&id) = self.terms.get(&term) {
+            return id;
+        }
+        let id = self.postings.len() as u32;
+        self.postings.push(Vec::new());
+        self.terms.insert(term, id);
+        id
+    }
+
+    fn intern_pair(&mut self, a: u32, b: u32) -> u32 {
+        if let Some(&id) = self.pairs.get(&(a, b)) {
+            return id;
+        }
+        let id = self.postings.len() as u32;
+        self.postings.push(Vec::new());
+        self.pairs.insert((a, b), id);
+        id
+    }
+
+    /// The postings of a query key: a term, or a phrase written `first_second`.
+    fn postings(&self, key: &str) -> Option<&[Posting]> {
+        let id = match key.split_once('_') {
+            Some((a, b)) => *self.pairs.get(&(*self.terms.get(a)?, *self.terms.get(b)?))?,
+            None => *self.terms.get(key)?,
+        };
+        self.postings.get(id as usize).map(Vec::as_slice)
     }
 
     /// Number of documents.
@@ -257,7 +309,7 @@ impl SearchIndex {
             return Vec::new();
         }
         let idf = |key: &str| -> f32 {
-            let df = self.postings.get(key).map_or(0, |ps| ps.iter().filter(|p| visible[p.doc as usize]).count());
+            let df = self.postings(key).map_or(0, |ps| ps.iter().filter(|p| visible[p.doc as usize]).count());
             (1.0 + (n as f32 - df as f32 + 0.5) / (df as f32 + 0.5)).ln()
         };
         let unknown_idf = (1.0 + (n as f32 + 0.5) / 0.5).ln();
@@ -271,12 +323,12 @@ impl SearchIndex {
         let mut touched: Vec<usize> = Vec::new();
         for Concept { key, alternatives, unigram } in &query.concepts {
             let own_idf = idf(key);
-            let mass = if own_idf > 0.0 && self.postings.contains_key(key) { own_idf } else { unknown_idf };
+            let mass = if self.postings(key).is_some_and(|ps| !ps.is_empty()) { own_idf } else { unknown_idf };
             if *unigram {
                 total_mass += mass;
             }
             for (alt, factor) in alternatives {
-                let Some(list) = self.postings.get(alt) else { continue };
+                let Some(list) = self.postings(alt) else { continue };
                 let w = idf(alt) * factor;
                 for p in list.iter().filter(|p| visible[p.doc as usize]) {
                     let d = p.doc as usize;
@@ -347,7 +399,7 @@ impl SearchIndex {
         for Concept { key, alternatives, unigram } in &query.concepts {
             let mut hit = false;
             for (alt, _) in alternatives {
-                let Some(list) = self.postings.get(alt) else { continue };
+                let Some(list) = self.postings(alt) else { continue };
                 let Ok(i) = list.binary_search_by_key(&(doc as u32), |p| p.doc) else { continue };
                 hit = true;
                 for f in Field::ALL {

@@ -419,6 +419,12 @@ fn token_notation(t: &str) -> Option<&'static str> {
 /// Splits rewritten text into lowercase ASCII-folded words (before stop words and stems).
 fn raw_words(text: &str) -> Vec<String> {
     let mut words = Vec::new();
+    for_each_word(text, |w| words.push(w.to_owned()));
+    words
+}
+
+/// Calls `f` with each lowercase ASCII-folded word of `text`, from one reused buffer.
+fn for_each_word(text: &str, mut f: impl FnMut(&str)) {
     let mut current = String::new();
     for c in text.chars() {
         if c.is_alphanumeric() {
@@ -429,13 +435,24 @@ fn raw_words(text: &str) -> Vec<String> {
                 }
             }
         } else if !current.is_empty() {
-            words.push(std::mem::take(&mut current));
+            f(&current);
+            current.clear();
         }
     }
     if !current.is_empty() {
-        words.push(current);
+        f(&current);
     }
-    words
+}
+
+/// Calls `f` with each raw word of `text` after notation is read, and whether it survives as
+/// a term (its stem is [`stem`]'s). For building an index without allocating per word.
+pub(crate) fn for_each_raw_word(text: &str, f: impl FnMut(&str)) {
+    for_each_word(&rewrite_notation(text), f);
+}
+
+/// Whether a raw word becomes a term.
+pub(crate) fn is_term(word: &str) -> bool {
+    keep(word)
 }
 
 fn irregular(word: &str) -> Option<String> {
