@@ -16,8 +16,8 @@ use std::path::Path;
 use jacobian::runtime::catalog::PortfolioFit;
 use serde_json::json;
 
-const TOP1_FLOOR: f64 = 0.78;
-const TOP5_FLOOR: f64 = 0.92;
+const TOP1_FLOOR: f64 = 0.85;
+const TOP5_FLOOR: f64 = 0.94;
 /// Share of out-of-portfolio requests that must get a WEAK fit or no match.
 const UNROUTED_FLOOR: f64 = 0.90;
 /// Depth of the ranking read for the reciprocal rank.
@@ -109,6 +109,9 @@ async fn the_evaluation_set_finds_the_right_capability_first() {
 
     let cases = load();
     let mut per_file: BTreeMap<String, Tally> = BTreeMap::new();
+    // Alternate requests (in file order) form a development half, whose misses were read
+    // when the vocabulary was refined, and a held-out half, which was not.
+    let (mut development, mut held_out) = (Tally::default(), Tally::default());
     let mut overall = Tally::default();
     let mut expected_by: BTreeMap<&str, usize> = BTreeMap::new();
     let mut first_for: BTreeSet<String> = BTreeSet::new();
@@ -143,6 +146,11 @@ async fn the_evaluation_set_finds_the_right_capability_first() {
             ));
         }
         per_file.entry(case.file.clone()).or_default().add(rank);
+        if overall.n % 2 == 0 {
+            development.add(rank)
+        } else {
+            held_out.add(rank)
+        }
         overall.add(rank);
     }
 
@@ -152,6 +160,10 @@ async fn the_evaluation_set_finds_the_right_capability_first() {
         report.push('\n');
     }
     report.push_str(&overall.line("all"));
+    report.push('\n');
+    report.push_str(&development.line("development half"));
+    report.push('\n');
+    report.push_str(&held_out.line("held-out half"));
     report.push_str(&format!("\nout of portfolio: {} of {} without a STRONG fit\n", unrouted.top1, unrouted.n));
     for miss in misses.iter().take(60) {
         report.push_str(&format!("  miss {miss}\n"));

@@ -42,6 +42,21 @@ const IRREGULAR: &[(&str, &str)] = &[
     ("groebner", "grobner"),
     ("moebius", "mobius"),
     ("children", "child"),
+    ("spanned", "span"),
+    ("spanning", "span"),
+    ("homogeneous", "homogen"),
+    ("homogeneity", "homogen"),
+    ("expansion", "expand"),
+    ("expansions", "expand"),
+    ("cosine", "cos"),
+    ("reciprocity", "reciprocity"),
+    ("normalizer", "normalizer"),
+    ("normaliser", "normalizer"),
+    ("normalizers", "normalizer"),
+    ("normalisers", "normalizer"),
+    ("centralizer", "centralizer"),
+    ("centraliser", "centralizer"),
+    ("centralizers", "centralizer"),
     ("soluble", "solv"),
     ("solubility", "solv"),
     ("conjugacy", "conjug"),
@@ -77,7 +92,7 @@ const SUFFIXES: &[&str] = &[
 /// words; each is stemmed when the table is built. A word belongs to one group at most.
 const SYNONYMS: &[&[&str]] = &[
     &["counterexample", "countermodel", "refute", "disprove", "falsify", "counter"],
-    &["witness", "certificate", "evidence", "proof", "prove", "certified"],
+    &["witness", "certificate", "evidence", "proof", "prove", "certified", "establish"],
     &["verify", "check", "certify", "replay", "validate", "confirm", "test"],
     &["find", "search", "seek", "look", "locate"],
     &["enumerate", "list", "generate", "every"],
@@ -89,7 +104,8 @@ const SYNONYMS: &[&[&str]] = &[
     &["edge", "arc", "link"],
     &["color", "colour", "coloring", "colouring", "colorable", "colourable"],
     &["isomorphism", "isomorphic", "nonisomorphic", "canonical"],
-    &["gcd", "hcf", "greatest", "highest"],
+    &["gcd", "hcf", "greatest", "highest", "coprime", "relatively_prime"],
+    &["compare", "comparison", "bigger", "larger", "greater", "smaller"],
     &["lcm", "lowest", "multiple"],
     &["integer", "number", "natural", "bignum", "whole"],
     &["magma", "groupoid", "binary"],
@@ -102,7 +118,7 @@ const SYNONYMS: &[&[&str]] = &[
     &["smt", "smtlib", "z3"],
     &["split", "decompose", "decomposition", "conjunction", "break"],
     &["partition", "case", "cover", "coverage"],
-    &["batch", "bulk", "many"],
+    &["batch", "bulk"],
     &["count", "tally", "cardinality", "size"],
     &["atlas", "catalog", "database", "library"],
     &["artifact", "object", "file"],
@@ -110,13 +126,22 @@ const SYNONYMS: &[&[&str]] = &[
     &["mobius", "mu"],
     &["determinant", "det"],
     &["grobner", "buchberger", "standard_basis"],
-    &["modular", "mod", "modulo", "modulus", "congruence", "residue"],
-    &["inverse", "reciprocal", "invert"],
-    &["factor", "factorize", "factorization", "decompose_into_primes"],
+    &["modular", "mod", "modulo", "modulus", "congruence", "congruent", "residue"],
+    &["squarefree", "square_free"],
+    &["representable", "expressible"],
+    &["inverse", "reciprocal", "invert", "undo"],
+    &["factor", "factorize", "factorization"],
     &["prime", "primality"],
     &["irreducible", "irreducibility"],
     &["polynomial", "poly"],
-    &["sqrt", "root"],
+    &["root", "zero"],
+    &["centralizer", "commutant"],
+    &["member", "membership", "belong", "contain"],
+    &["inconsistent", "contradictory", "infeasible"],
+    &["eliminate", "remove", "elimination"],
+    &["discriminant", "disc"],
+    &["exist", "existence"],
+    &["cumulative", "running", "prefix"],
     &["discrete_log", "dlog", "logarithm"],
     &["eigenvalue", "eigen", "spectrum", "spectral"],
     &["kernel", "nullspace", "null_space", "ker"],
@@ -169,6 +194,10 @@ const NOTATION: &[(&str, &str)] = &[
     ("Λ", " von mangoldt "),
     ("χ", " character "),
     ("Δ", " discriminant delta "),
+    ("Φ", " cyclotomic "),
+    ("⊆", " contain subset "),
+    ("⊂", " contain subset "),
+    ("∇", " gradient "),
     ("≡", " congruence "),
     ("≢", " congruence "),
     ("√", " square root "),
@@ -193,6 +222,9 @@ const NOTATION: &[(&str, &str)] = &[
     ("𝔽", " finite field "),
     ("!", " factorial "),
 ];
+
+/// Greek letters that name an arithmetic function when applied (`σ(n)`), and their names.
+const FUNCTION_LETTERS: &[(char, &str)] = &[('σ', "sigma"), ('τ', "tau"), ('μ', "mu"), ('λ', "lambda"), ('π', "pi")];
 
 /// Words that stand for themselves even though they are short or look like a number.
 const KEEP_SHORT: &[&str] = &["gf", "z3", "nf", "pi", "mu", "nu", "xi", "lu", "qr", "sl2z", "k3"];
@@ -256,9 +288,23 @@ fn rewrite_notation(text: &str) -> String {
             out.push_str(words);
             continue;
         }
-        for c in token.chars() {
+        let mut chars = token.chars();
+        while let Some(c) = chars.next() {
             if c.is_ascii() && c != '!' {
                 out.push(c);
+                continue;
+            }
+            // σ(n), τ(12), μ(30): an arithmetic function applied to an integer. Applied to
+            // anything else (τ(χ), a Gauss sum) the letter is only its name.
+            let mut ahead = chars.clone();
+            let applied_elsewhere = ahead.next() == Some('(')
+                && !ahead.next().is_some_and(|a| a.is_ascii_digit() || matches!(a, 'n' | 'x' | 'm' | 'k'));
+            if let Some(name) = FUNCTION_LETTERS.iter().find(|(l, _)| *l == c).map(|(_, name)| *name)
+                && applied_elsewhere
+            {
+                out.push(' ');
+                out.push_str(name);
+                out.push(' ');
                 continue;
             }
             match NOTATION.iter().find(|(sym, _)| sym.starts_with(c)) {
@@ -298,16 +344,25 @@ fn objects(text: &str) -> &'static str {
             || (variable && text.contains(")^"))
             || text.contains("x²")
             || text.contains("x³"));
-    let matrix = text.contains("[[")
+    let series = text.contains("[[x]]") || text.contains("[[t]]") || text.contains("[[z]]");
+    let matrix = !series && text.contains("[[")
         || bytes.windows(3).any(|w| {
-            w[0].is_ascii_uppercase()
+            matches!(w[0], b'A' | b'B' | b'M' | b'N')
                 && w[1] == b'^'
                 && (w[2] == b'T' || w[2] == b'-' || w[2] == b'{' || w[2].is_ascii_digit())
         });
     // `a^b mod m`: a power of numbers reduced modulo one.
     let modular_power = bytes.windows(3).any(|w| w[0].is_ascii_digit() && w[1] == b'^' && w[2].is_ascii_digit())
-        && (text.contains("mod ") || text.contains("(mod"));
+        && text.contains("mod");
+    // Congruences: several at once are a system for the Chinese remainder theorem; one in a
+    // square is a modular square root; one in a higher power, a polynomial congruence.
+    let congruences = text.matches('≡').count();
+    let square = text.contains("x^2 ≡") || text.contains("x² ≡") || text.contains("x^2 = ");
     match (permutation, polynomial, matrix) {
+        _ if congruences >= 2 => " simultaneous congruences chinese remainder ",
+        _ if congruences == 1 && square => " modular square root ",
+        _ if congruences == 1 && text.contains("^") => " polynomial congruence ",
+        _ if series => " power series ",
         (true, _, _) => " permutation ",
         (_, true, true) => " polynomial matrix ",
         (_, true, false) => " polynomial ",
@@ -333,7 +388,8 @@ fn cycles_of_three(text: &str) -> bool {
                         numbers += usize::from(!in_number);
                         in_number = true;
                     }
-                    ' ' | ',' => in_number = false,
+                    // Commas make vectors as often as cycles; only `(1 2 3)` is a cycle alone.
+                    ' ' => in_number = false,
                     ')' => {
                         closed = true;
                         break;
@@ -369,6 +425,8 @@ fn token_notation(t: &str) -> Option<&'static str> {
         ("a", "alternating_group_notation"),
         ("d", "dihedral_group_notation"),
         ("q", "quaternion_group_notation"),
+        ("c", "cyclic_group_notation"),
+        ("z", "cyclic_group_notation"),
     ];
     if t.len() <= 6 && t.starts_with(|c: char| c.is_ascii_uppercase()) {
         for (prefix, words) in named {
@@ -377,6 +435,7 @@ fn token_notation(t: &str) -> Option<&'static str> {
                     "symmetric_group_notation" => " symmetric group ",
                     "alternating_group_notation" => " alternating group ",
                     "dihedral_group_notation" => " dihedral group ",
+                    "cyclic_group_notation" => " cyclic group ",
                     _ => " quaternion group ",
                 });
             }
@@ -385,7 +444,11 @@ fn token_notation(t: &str) -> Option<&'static str> {
     if lower.starts_with("gf(") || lower.starts_with("gf_") || digits_after("f_") || lower == "f_p" || lower == "f_q" {
         return Some(" finite field ");
     }
-    if lower.starts_with("f_{p") || lower.starts_with("f_{q") || lower.starts_with("f_p^") || lower.starts_with("f_q^")
+    if lower.starts_with("f_{p")
+        || lower.starts_with("f_{q")
+        || lower.starts_with("f_p^")
+        || lower.starts_with("f_q^")
+        || lower.strip_prefix("f_{").is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
     {
         return Some(" finite field ");
     }
@@ -403,6 +466,37 @@ fn token_notation(t: &str) -> Option<&'static str> {
     }
     if t.ends_with("^T") || t.ends_with("^t") || t.ends_with("ᵀ") {
         return Some(" transpose ");
+    }
+    if lower.starts_with("ord_") {
+        return Some(" multiplicative order ");
+    }
+    if lower.starts_with("v_") && lower.contains('(') {
+        return Some(" valuation ");
+    }
+    if lower.starts_with("e_") && lower.contains('(') {
+        return Some(" elementary symmetric polynomial ");
+    }
+    if lower.len() > 1 && lower.ends_with('#') && lower[..lower.len() - 1].bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Some(" primorial ");
+    }
+    if t.starts_with('Ψ') {
+        return Some(" smooth numbers count ");
+    }
+    // `(a/p)`: a Legendre, Jacobi or Kronecker symbol.
+    if let Some(inner) = t.strip_prefix('(').and_then(|r| r.strip_suffix(')'))
+        && let Some((a, b)) = inner.split_once('/')
+        && !a.is_empty()
+        && !b.is_empty()
+        && a.trim_start_matches('-').bytes().all(|c| c.is_ascii_alphanumeric())
+        && b.bytes().all(|c| c.is_ascii_alphanumeric())
+    {
+        return Some(" legendre jacobi symbol ");
+    }
+    if lower.starts_with("e^") {
+        return Some(" exponential ");
+    }
+    if lower.strip_prefix("z/").is_some_and(|r| !r.is_empty() && r.bytes().all(|b| b.is_ascii_digit())) {
+        return Some(" cyclic group ");
     }
     if lower.starts_with("d/d") || lower.starts_with("∂/∂") {
         return Some(" derivative ");
@@ -543,19 +637,20 @@ pub(crate) fn terms(text: &str) -> Vec<String> {
 /// rather than naming the object or the outcome.
 pub(crate) const QUALIFIER_WEIGHT: f32 = 0.4;
 
-/// Normalized terms of a query with their weights: the two terms after `over` qualify the
+/// Normalized terms of a query with their weights: the words in the three after `over` qualify the
 /// base ring and weigh [`QUALIFIER_WEIGHT`]; every other term weighs 1.
 pub(crate) fn weighted_terms(text: &str) -> Vec<(String, f32)> {
     let mut out = Vec::new();
     let mut qualifying = 0u8;
     for w in raw_words(&rewrite_notation(text)) {
         if w == "over" {
-            qualifying = 2;
+            qualifying = 3;
             continue;
         }
+        // The ring is named within the next three words (`over the rationals`, `over GF(5)`).
+        let weight = if qualifying > 0 { QUALIFIER_WEIGHT } else { 1.0 };
+        qualifying = qualifying.saturating_sub(1);
         if keep(&w) {
-            let weight = if qualifying > 0 { QUALIFIER_WEIGHT } else { 1.0 };
-            qualifying = qualifying.saturating_sub(1);
             out.push((cached_stem(&w), weight));
         }
     }
@@ -582,7 +677,8 @@ mod tests {
         assert_ne!(terms("normal"), terms("norm"));
         assert_ne!(terms("simplicial"), terms("simple"));
         assert_ne!(terms("cubical"), terms("cubic"));
-        assert_eq!(terms("normalizer normaliser"), vec!["normal", "normal"]);
+        assert_eq!(terms("normalizer normaliser"), vec!["normalizer", "normalizer"]);
+        assert_ne!(terms("normalizer"), terms("normal"));
     }
 
     #[test]
@@ -603,7 +699,13 @@ mod tests {
         assert_eq!(terms("Gröbner basis"), terms("grobner bases"));
         assert_eq!(terms("conjugacy classes of S_6"), terms("conjugacy classes of symmetric group"));
         assert_eq!(terms("irreducible over GF(2)"), terms("irreducible over finite field"));
-        assert_eq!(terms("x^2 ≡ 2 (mod 7)"), vec!["congruenc", "mod"]);
+        assert_eq!(terms("x^2 ≡ 2 (mod 7)"), terms("modular square root congruence mod"));
+        assert_eq!(terms("x ≡ 2 mod 3, x ≡ 3 mod 5")[..3], terms("simultaneous congruences chinese")[..]);
+        assert_eq!(terms("(2/97)"), terms("legendre jacobi symbol"));
+        assert_eq!(terms("ord_1000(3)"), terms("multiplicative order"));
+        assert_eq!(terms("23#"), terms("primorial"));
+        assert_eq!(terms("σ(28)"), terms("divisor sum sigma"));
+        assert_eq!(terms("τ(χ)"), terms("tau character"));
         assert_eq!(terms("3^100 mod 7"), vec!["modular", "power", "mod"]);
         assert_eq!(terms("units of (Z/nZ)*"), terms("units of modular unit group"));
         assert_eq!(terms("10!"), vec!["factorial"]);
