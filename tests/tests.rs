@@ -8,6 +8,7 @@ mod backends;
 mod claims;
 mod cli;
 mod conformance;
+mod crash_loop;
 mod curves_and_fields;
 mod discovery;
 mod discrete;
