@@ -219,34 +219,40 @@ impl SearchIndex {
         let mut index = SearchIndex::default();
         // Raw word → term id (or none for a stop word), so each distinct word is stemmed once.
         let mut words: FxHashMap<String, Option<u32>> = FxHashMap::default();
-        let mut ids: Vec<u32> = Vec::new();
+        // Text → its terms followed by its phrases, and how many terms: descriptors share
+        // much of their text (schema descriptions, tags), read once.
+        let mut texts: FxHashMap<&'a str, (Vec<u32>, usize)> = FxHashMap::default();
         let mut tf: FxHashMap<u32, [u16; FIELDS]> = FxHashMap::default();
         for (i, d) in docs.into_iter().enumerate() {
             tf.clear();
             let mut lengths = [0u16; FIELDS];
             for (f, segs) in segments(d).iter().enumerate() {
-                for text in segs {
-                    ids.clear();
-                    for_each_raw_word(text, |w| {
-                        let id = match words.get(w) {
-                            Some(id) => *id,
-                            None => {
-                                let id = is_term(w).then(|| index.intern(stem(w)));
-                                words.insert(w.to_owned(), id);
-                                id
-                            }
-                        };
-                        ids.extend(id);
-                    });
-                    lengths[f] = lengths[f].saturating_add(ids.len() as u16);
-                    for k in 0..ids.len() {
-                        let counts = tf.entry(ids[k]).or_default();
-                        counts[f] = counts[f].saturating_add(1);
-                        if k + 1 < ids.len() {
-                            let pair = index.intern_pair(ids[k], ids[k + 1]);
-                            let counts = tf.entry(pair).or_default();
-                            counts[f] = counts[f].saturating_add(1);
+                for &text in segs {
+                    if !texts.contains_key(text) {
+                        let mut ids = Vec::new();
+                        for_each_raw_word(text, |w| {
+                            let id = match words.get(w) {
+                                Some(id) => *id,
+                                None => {
+                                    let id = is_term(w).then(|| index.intern(stem(w)));
+                                    words.insert(w.to_owned(), id);
+                                    id
+                                }
+                            };
+                            ids.extend(id);
+                        });
+                        let n = ids.len();
+                        for k in 1..n {
+                            let pair = index.intern_pair(ids[k - 1], ids[k]);
+                            ids.push(pair);
                         }
+                        texts.insert(text, (ids, n));
+                    }
+                    let (keys, n) = &texts[text];
+                    lengths[f] = lengths[f].saturating_add(*n as u16);
+                    for key in keys {
+                        let counts = tf.entry(*key).or_default();
+                        counts[f] = counts[f].saturating_add(1);
                     }
                 }
             }

@@ -1,0 +1,114 @@
+//! Resource exhaustion over the real stdio server: hostile requests (JSON nested a hundred
+//! thousand deep, a million-digit integer, graphs, batches and sizes far past every stated
+//! limit, a megabyte of garbage on one line) are each refused with a clear diagnostic, and
+//! after each one the server still answers `ping` and a trivial run.
+
+use std::io::Write as _;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use crate::stdio::Server;
+
+/// Sends a raw line (possibly not JSON).
+fn raw(server: &mut Server, line: &str) {
+    server.send_raw(line);
+}
+
+/// The server answers a ping and a gcd promptly; returns the ping's round trip.
+fn still_answers(server: &mut Server, after: &str) -> Duration {
+    let t = Instant::now();
+    let id = server.send("ping", json!({}));
+    let pong = server.wait_for(id, Duration::from_secs(10)).unwrap_or_else(|| panic!("no ping answer after {after}"));
+    let rtt = t.elapsed();
+    assert!(pong.get("result").is_some(), "after {after}: {pong}");
+    let id = server.run("integer.compute.gcd", json!({"a": 84, "b": 36}), "EXPLORE");
+    let gcd = server.wait_for(id, Duration::from_secs(30)).unwrap_or_else(|| panic!("no gcd after {after}"));
+    assert_eq!(gcd["result"]["structuredContent"]["output"]["gcd"], json!("12"), "after {after}: {gcd}");
+    rtt
+}
+
+/// The reply to a `math.run` is a refusal with a diagnostic (a failed run or a JSON-RPC
+/// error), never a success.
+fn refused(reply: &Value, what: &str) -> String {
+    if let Some(error) = reply.get("error") {
+        return error["message"].as_str().unwrap_or_default().to_owned();
+    }
+    let result = &reply["result"];
+    assert_eq!(
+        result["isError"],
+        json!(true),
+        "{what} was not refused: {}",
+        &reply.to_string()[..400.min(reply.to_string().len())]
+    );
+    let diagnostics = &result["structuredContent"]["execution"]["diagnostics"];
+    let first = diagnostics[0]["code"].as_str().unwrap_or_default().to_owned();
+    assert!(!first.is_empty(), "{what}: refused without a diagnostic: {result}");
+    first
+}
+
+#[test]
+fn hostile_requests_are_refused_and_the_server_keeps_answering() {
+    let home = tempfile::tempdir().unwrap();
+    let mut server = Server::start(home.path());
+    let mut rtts = Vec::new();
+
+    let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    let cases: Vec<(&str, String, Value)> = vec![
+        ("JSON nested 100,000 deep", "integer.compute.gcd".into(), json!({"a": "__DEEP__", "b": 1})),
+        (
+            "a million-digit integer to factor",
+            "integer.factor".into(),
+            json!({"n": format!("1{}", "0".repeat(1_000_000))}),
+        ),
+        (
+            "a million-digit gcd operand",
+            "integer.compute.gcd".into(),
+            json!({"a": format!("7{}", "3".repeat(1_000_000)), "b": 5}),
+        ),
+        (
+            "a graph of a million vertices",
+            "graph.compute.properties".into(),
+            json!({"graphs": [{"graph": {"order": 1_000_000, "edges": []}}], "properties": ["diameter"]}),
+        ),
+        ("nonisomorphic graphs on 40 vertices", "graph.enumerate.nonisomorphic".into(), json!({"order": 40})),
+        (
+            "a 2,000 × 2,000 determinant",
+            "matrix.compute.invariants".into(),
+            json!({"matrix": {"rows": vec![vec![1; 2000]; 2000]}}),
+        ),
+        (
+            "a polynomial of degree 10^9",
+            "polynomial.factor".into(),
+            json!({"polynomial": "x^1000000000 + 1", "variables": ["x"]}),
+        ),
+    ];
+    for (what, capability, input) in cases {
+        let line = json!({"jsonrpc": "2.0", "id": 9_000_000, "method": "tools/call",
+            "params": {"name": "math.run", "arguments": {"capability_id": capability, "input": input}}})
+        .to_string()
+        .replace("\"__DEEP__\"", &deep);
+        let t = Instant::now();
+        raw(&mut server, &line);
+        // A line that is not valid JSON-RPC (nested past the parser's depth limit) is dropped
+        // by the transport without a reply; everything else is answered with a refusal.
+        let code = match server.wait_for(9_000_000, Duration::from_secs(if what.contains("nested") { 5 } else { 60 })) {
+            Some(reply) => refused(&reply, what),
+            None if what.contains("nested") => "UNPARSED".to_owned(),
+            None => panic!("{what}: no answer"),
+        };
+        let _ = std::io::stderr().write_all(
+            format!("exhaustion: {what}: refused ({code}) in {:.0} ms\n", t.elapsed().as_secs_f64() * 1e3).as_bytes(),
+        );
+        rtts.push(still_answers(&mut server, what));
+    }
+
+    // A megabyte of garbage on one line is a parse error, not the end of the session.
+    raw(&mut server, &"x".repeat(1 << 20));
+    rtts.push(still_answers(&mut server, "a megabyte of garbage"));
+    let worst = rtts.iter().max().copied().unwrap_or_default();
+    let _ =
+        std::io::stderr().write_all(format!("exhaustion: slowest ping after a hostile request {worst:?}\n").as_bytes());
+    let _ = server.child.kill();
+    let _ = server.child.wait();
+}
