@@ -42,6 +42,9 @@ pub struct HttpOptions {
     pub allow_origins: Vec<String>,
     /// Largest request body in bytes.
     pub max_body: usize,
+    /// Longest a client may take to send a request's headers; slower connections are closed,
+    /// so that clients that never finish a request cannot hold connections open.
+    pub header_timeout: std::time::Duration,
 }
 
 /// Serving failed to start or stopped on an error.
@@ -66,7 +69,7 @@ pub async fn serve(jac: Jacobian, options: ServeOptions) -> Result<(), ServeErro
             let listener = tokio::net::TcpListener::bind(http.addr).await?;
             tracing::info!(addr = %listener.local_addr()?, "serving MCP over Streamable HTTP at /mcp");
             let app = http::router(jac, &http)?;
-            axum::serve(listener, app).with_graceful_shutdown(shutdown_signal()).await?;
+            http::serve(listener, app, http.header_timeout, shutdown_signal()).await?;
             Ok(())
         }
     }

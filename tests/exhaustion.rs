@@ -112,3 +112,67 @@ fn hostile_requests_are_refused_and_the_server_keeps_answering() {
     let _ = server.child.kill();
     let _ = server.child.wait();
 }
+
+/// One `GET /healthz` over a fresh connection: the status line's code.
+async fn healthz(addr: std::net::SocketAddr) -> Option<u16> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr).await.ok()?;
+    stream.write_all(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n").await.ok()?;
+    let mut reply = Vec::new();
+    tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut reply)).await.ok()?.ok()?;
+    String::from_utf8_lossy(&reply).split_whitespace().nth(1)?.parse().ok()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_and_idle_http_clients_are_cut_off_while_others_are_served() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let jac = jacobian::builder().build().await.unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let options = jacobian::mcp::HttpOptions {
+        addr,
+        tokens: None,
+        allow_hosts: vec![],
+        allow_origins: vec![],
+        max_body: 1 << 20,
+        header_timeout: Duration::from_millis(500),
+    };
+    let app = jacobian::mcp::http::router(jac, &options).unwrap();
+    tokio::spawn(jacobian::mcp::http::serve(listener, app, options.header_timeout, std::future::pending()));
+
+    // 300 clients that start a request and never finish its headers, 300 that send nothing.
+    let mut slow = Vec::new();
+    for i in 0..600 {
+        let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+        if i % 2 == 0 {
+            stream.write_all(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ").await.unwrap();
+        }
+        slow.push(stream);
+    }
+    let mut rtts = Vec::new();
+    for _ in 0..20 {
+        let t = Instant::now();
+        assert_eq!(healthz(addr).await, Some(200), "a complete request was not served beside the slow ones");
+        rtts.push(t.elapsed());
+    }
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let mut cut = 0;
+    let mut kept = Vec::new();
+    for (i, stream) in slow.iter_mut().enumerate() {
+        let mut byte = [0u8; 1];
+        // Closed by the server: end of stream, an error, or at most a 408 before the close.
+        match tokio::time::timeout(Duration::from_millis(200), stream.read(&mut byte)).await {
+            Ok(Ok(_)) | Ok(Err(_)) => cut += 1,
+            Err(_) => kept.push(i),
+        }
+    }
+    rtts.sort();
+    let _ = std::io::stderr().write_all(
+        format!(
+            "exhaustion: {cut} of 600 slow or idle HTTP clients cut off; /healthz p50 {:?}, max {:?}\n",
+            rtts[10], rtts[19]
+        )
+        .as_bytes(),
+    );
+    assert_eq!(cut, 600, "slow or idle clients still hold their connections: {:?}", &kept[..kept.len().min(10)]);
+}

@@ -133,6 +133,60 @@ async fn metrics() -> Response {
     }
 }
 
+/// Serves `app` on `listener` until `shutdown` resolves, then lets open connections finish.
+/// A connection that sends nothing for `header_timeout`, or whose request headers take longer
+/// than that to arrive, is closed.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    app: Router,
+    header_timeout: std::time::Duration,
+    shutdown: impl std::future::Future<Output = ()>,
+) -> std::io::Result<()> {
+    use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+    use hyper_util::server::conn::auto::Builder;
+    use hyper_util::service::TowerToHyperService;
+
+    let (closing, closed) = tokio::sync::watch::channel(());
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let (stream, _) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                // Out of descriptors or a reset before accept: keep serving the others.
+                Err(_) => {
+                    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let service = TowerToHyperService::new(app.clone());
+        let mut closed = closed.clone();
+        tokio::spawn(async move {
+            // A client that connects and sends nothing is cut off like one that never finishes
+            // its headers (hyper's header timeout starts at the first byte).
+            let mut first = [0u8; 1];
+            if !matches!(tokio::time::timeout(header_timeout, stream.peek(&mut first)).await, Ok(Ok(1))) {
+                return;
+            }
+            let mut builder = Builder::new(TokioExecutor::new());
+            builder.http1().timer(TokioTimer::new()).header_read_timeout(header_timeout);
+            let mut conn = std::pin::pin!(builder.serve_connection_with_upgrades(TokioIo::new(stream), service));
+            tokio::select! {
+                _ = conn.as_mut() => {}
+                _ = closed.changed() => {
+                    conn.as_mut().graceful_shutdown();
+                    let _ = conn.await;
+                }
+            }
+        });
+    }
+    drop(closed);
+    let _ = closing.send(());
+    closing.closed().await;
+    Ok(())
+}
+
 /// The HTTP application: `/mcp`, `/healthz`, `/metrics`, behind the guard.
 pub fn router(jac: Jacobian, options: &HttpOptions) -> Result<Router, ServeError> {
     let _ = prometheus();
