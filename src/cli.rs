@@ -286,7 +286,7 @@ pub async fn run(cli: Cli) -> Result<u8, Failure> {
                 allow_hosts: args.allow_hosts.clone(),
                 allow_origins: args.allow_origins.clone(),
                 max_body: args.max_body,
-                header_timeout: Duration::from_secs(10),
+                client_timeout: Duration::from_secs(10),
             }),
         };
         let outcome = crate::mcp::serve(jac.clone(), options).await;

@@ -42,9 +42,10 @@ pub struct HttpOptions {
     pub allow_origins: Vec<String>,
     /// Largest request body in bytes.
     pub max_body: usize,
-    /// Longest a client may take to send a request's headers; slower connections are closed,
-    /// so that clients that never finish a request cannot hold connections open.
-    pub header_timeout: std::time::Duration,
+    /// Longest a client may stay silent while it sends a request: before its first byte,
+    /// while its headers arrive, and between the parts of its body. Slower connections are
+    /// closed, so that clients that never finish a request cannot hold connections open.
+    pub client_timeout: std::time::Duration,
 }
 
 /// Serving failed to start or stopped on an error.
@@ -69,7 +70,7 @@ pub async fn serve(jac: Jacobian, options: ServeOptions) -> Result<(), ServeErro
             let listener = tokio::net::TcpListener::bind(http.addr).await?;
             tracing::info!(addr = %listener.local_addr()?, "serving MCP over Streamable HTTP at /mcp");
             let app = http::router(jac, &http)?;
-            http::serve(listener, app, http.header_timeout, shutdown_signal()).await?;
+            http::serve(listener, app, http.client_timeout, shutdown_signal()).await?;
             Ok(())
         }
     }

@@ -135,17 +135,26 @@ async fn slow_and_idle_http_clients_are_cut_off_while_others_are_served() {
         allow_hosts: vec![],
         allow_origins: vec![],
         max_body: 1 << 20,
-        header_timeout: Duration::from_millis(500),
+        client_timeout: Duration::from_millis(500),
     };
     let app = jacobian::mcp::http::router(jac, &options).unwrap();
-    tokio::spawn(jacobian::mcp::http::serve(listener, app, options.header_timeout, std::future::pending()));
+    tokio::spawn(jacobian::mcp::http::serve(listener, app, options.client_timeout, std::future::pending()));
 
-    // 300 clients that start a request and never finish its headers, 300 that send nothing.
+    // 200 clients that start a request and never finish its headers, 200 that send nothing,
+    // 200 that send headers and stall in the middle of the body.
     let mut slow = Vec::new();
     for i in 0..600 {
         let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
-        if i % 2 == 0 {
-            stream.write_all(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ").await.unwrap();
+        match i % 3 {
+            0 => stream.write_all(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ").await.unwrap(),
+            1 => {}
+            _ => stream
+                .write_all(
+                    b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+                      Accept: application/json, text/event-stream\r\nContent-Length: 1000\r\n\r\n{\"jsonrpc\"",
+                )
+                .await
+                .unwrap(),
         }
         slow.push(stream);
     }

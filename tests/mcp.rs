@@ -153,10 +153,10 @@ async fn http_server(jac: Jacobian, tokens: Option<&str>, max_body: usize) -> (S
         allow_hosts: vec![],
         allow_origins: vec!["https://app.example.org".into()],
         max_body,
-        header_timeout: std::time::Duration::from_secs(10),
+        client_timeout: std::time::Duration::from_secs(10),
     };
     let app = jacobian::mcp::http::router(jac, &options).expect("router");
-    tokio::spawn(jacobian::mcp::http::serve(listener, app, options.header_timeout, std::future::pending()));
+    tokio::spawn(jacobian::mcp::http::serve(listener, app, options.client_timeout, std::future::pending()));
     (format!("127.0.0.1:{}", addr.port()), dir)
 }
 

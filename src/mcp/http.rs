@@ -107,6 +107,14 @@ async fn guard(State(state): State<AppState>, mut request: Request, next: Next) 
     next.run(request).await
 }
 
+/// A request body that stalls for longer than the client timeout ends in an error (the
+/// transport answers it as a bad request) instead of holding its connection.
+async fn body_timeout(State(timeout): State<std::time::Duration>, request: Request, next: Next) -> Response {
+    let (parts, body) = request.into_parts();
+    let body = axum::body::Body::new(tower_http::timeout::TimeoutBody::new(timeout, body));
+    next.run(Request::from_parts(parts, body)).await
+}
+
 async fn healthz(State(state): State<AppState>) -> Response {
     let health: Vec<_> = state
         .jac
@@ -134,12 +142,12 @@ async fn metrics() -> Response {
 }
 
 /// Serves `app` on `listener` until `shutdown` resolves, then lets open connections finish.
-/// A connection that sends nothing for `header_timeout`, or whose request headers take longer
-/// than that to arrive, is closed.
+/// A connection that sends nothing for `client_timeout`, or whose request headers take longer
+/// than that to arrive, is closed (the router's body timeout covers stalled bodies).
 pub async fn serve(
     listener: tokio::net::TcpListener,
     app: Router,
-    header_timeout: std::time::Duration,
+    client_timeout: std::time::Duration,
     shutdown: impl std::future::Future<Output = ()>,
 ) -> std::io::Result<()> {
     use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
@@ -166,11 +174,11 @@ pub async fn serve(
             // A client that connects and sends nothing is cut off like one that never finishes
             // its headers (hyper's header timeout starts at the first byte).
             let mut first = [0u8; 1];
-            if !matches!(tokio::time::timeout(header_timeout, stream.peek(&mut first)).await, Ok(Ok(1))) {
+            if !matches!(tokio::time::timeout(client_timeout, stream.peek(&mut first)).await, Ok(Ok(1))) {
                 return;
             }
             let mut builder = Builder::new(TokioExecutor::new());
-            builder.http1().timer(TokioTimer::new()).header_read_timeout(header_timeout);
+            builder.http1().timer(TokioTimer::new()).header_read_timeout(client_timeout);
             let mut conn = std::pin::pin!(builder.serve_connection_with_upgrades(TokioIo::new(stream), service));
             tokio::select! {
                 _ = conn.as_mut() => {}
@@ -210,6 +218,7 @@ pub fn router(jac: Jacobian, options: &HttpOptions) -> Result<Router, ServeError
         .nest_service("/mcp", mcp)
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics))
+        .layer(from_fn_with_state(options.client_timeout, body_timeout))
         .layer(from_fn_with_state(state.clone(), guard))
         .with_state(state))
 }
