@@ -467,6 +467,40 @@ fn token_notation(t: &str) -> Option<&'static str> {
     if t.ends_with("^T") || t.ends_with("^t") || t.ends_with("ᵀ") {
         return Some(" transpose ");
     }
+    // Number fields and curves: O_K, h_K, d_K, N_{K/F}, Gal(L/K), a_p, #E(F_p).
+    if lower == "o_k" || lower.starts_with("o_k^") || lower.starts_with("o_k,") {
+        return Some(if lower.contains('^') { " unit group " } else { " ring of integers " });
+    }
+    if lower == "h_k" || lower.starts_with("h_k(") || lower.starts_with("h(q(") {
+        return Some(" class number ");
+    }
+    if lower == "d_k" || lower.starts_with("d_k(") {
+        return Some(" field discriminant ");
+    }
+    if lower.starts_with("n_{") || lower.starts_with("tr_{") {
+        return Some(" relative norm trace ");
+    }
+    if lower.starts_with("gal(") {
+        return Some(" galois group ");
+    }
+    if lower == "a_p" || lower.starts_with("a_p(") {
+        return Some(" trace of frobenius ");
+    }
+    if lower.starts_with("#e(") {
+        return Some(" elliptic curve number of points ");
+    }
+    if lower.starts_with("f(g(") || lower.starts_with("p(q(") {
+        return Some(" composition ");
+    }
+    if lower.contains("^∞") || lower.contains("^inf") {
+        return Some(" saturation ");
+    }
+    if lower.starts_with("∇²") || lower.starts_with("δf") {
+        return Some(" laplacian ");
+    }
+    if t.starts_with("P^") && t[2..].bytes().all(|b| b.is_ascii_digit() || b == b'(') {
+        return Some(" projective space ");
+    }
     if lower.starts_with("ord_") {
         return Some(" multiplicative order ");
     }
@@ -704,6 +738,10 @@ mod tests {
         assert_eq!(terms("(2/97)"), terms("legendre jacobi symbol"));
         assert_eq!(terms("ord_1000(3)"), terms("multiplicative order"));
         assert_eq!(terms("23#"), terms("primorial"));
+        assert_eq!(terms("Gal(L/K)"), terms("galois group"));
+        assert_eq!(terms("h_K"), terms("class number"));
+        assert_eq!(terms("points of P^2"), terms("points of projective space"));
+        assert!(!terms("mod p^2").contains(&"project".to_owned()));
         assert_eq!(terms("σ(28)"), terms("divisor sum sigma"));
         assert_eq!(terms("τ(χ)"), terms("tau character"));
         assert_eq!(terms("3^100 mod 7"), vec!["modular", "power", "mod"]);
