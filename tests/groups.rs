@@ -161,6 +161,20 @@ fn inner(sizes: &[i64], a: &[i64], b: &[i64]) -> i64 {
     sizes.iter().zip(a.iter().zip(b)).map(|(s, (x, y))| s * x * y).sum()
 }
 
+/// GAP consults the transitive-groups library for classes and normalizers in symmetric groups
+/// of degree 7 and more; its workers load it, so these answer instead of failing in GAP.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn symmetric_groups_of_degree_seven_and_eight_have_their_class_counts() {
+    let jac = jacobian::builder().build().await.unwrap();
+    // p(7) = 15 and p(8) = 22 classes: one per cycle type.
+    for (n, classes) in [(7usize, 15usize), (8, 22)] {
+        let cycle = format!("({})", (1..=n).map(|i| i.to_string()).collect::<Vec<_>>().join(","));
+        let input = json!({"generators": ["(1,2)", cycle], "operation": "conjugacy_classes"});
+        let r = ok(&jac, "group.permutation.subgroups", input, Mode::Explore).await;
+        assert_eq!(r.output["classes"].as_array().map(Vec::len), Some(classes), "S_{n}");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn character_tables_satisfy_the_orthogonality_relations() {
     let jac = jacobian::builder().build().await.unwrap();

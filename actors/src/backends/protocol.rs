@@ -98,7 +98,10 @@ static SINGULAR: Dialect = Dialect {
 static GAP: Dialect = Dialect {
     backend: BackendKind::Gap,
     args: &["-q", "-b", "-r", "-A", "-o", "4g"],
-    init: "BreakOnError := false;; SetPrintFormattingStatus(\"*stdout*\", false);; JCB_R := 0;;\n",
+    // Transitive groups are loaded up front (their absence is not an error): GAP's normalizers
+    // and conjugacy classes in symmetric groups of degree 7 and more consult them.
+    init: "BreakOnError := false;; SetPrintFormattingStatus(\"*stdout*\", false);; \
+           LoadPackage(\"transgrp\", false);; JCB_R := 0;;\n",
     interruptible: true,
 };
 
