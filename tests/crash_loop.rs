@@ -20,25 +20,10 @@ use std::time::{Duration, Instant};
 use jacobian::runtime::Digest;
 use serde_json::{Value, json};
 
+use crate::rng::Rng;
 use crate::stdio::Server;
 
 const DEFAULT_ROUNDS: usize = 20;
-
-/// A small deterministic generator (xorshift), seeded per round so a failure can be replayed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 /// Every process below `pid` (children of all its threads, recursively).
 fn descendants(pid: u32) -> Vec<u32> {

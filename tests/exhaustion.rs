@@ -10,11 +10,6 @@ use serde_json::{Value, json};
 
 use crate::stdio::Server;
 
-/// Sends a raw line (possibly not JSON).
-fn raw(server: &mut Server, line: &str) {
-    server.send_raw(line);
-}
-
 /// The server answers a ping and a gcd promptly; returns the ping's round trip.
 fn still_answers(server: &mut Server, after: &str) -> Duration {
     let t = Instant::now();
@@ -89,7 +84,7 @@ fn hostile_requests_are_refused_and_the_server_keeps_answering() {
         .to_string()
         .replace("\"__DEEP__\"", &deep);
         let t = Instant::now();
-        raw(&mut server, &line);
+        server.send_raw(&line);
         // A line that is not valid JSON-RPC (nested past the parser's depth limit) is dropped
         // by the transport without a reply; everything else is answered with a refusal.
         let code = match server.wait_for(9_000_000, Duration::from_secs(if what.contains("nested") { 5 } else { 60 })) {
@@ -104,7 +99,7 @@ fn hostile_requests_are_refused_and_the_server_keeps_answering() {
     }
 
     // A megabyte of garbage on one line is a parse error, not the end of the session.
-    raw(&mut server, &"x".repeat(1 << 20));
+    server.send_raw(&"x".repeat(1 << 20));
     rtts.push(still_answers(&mut server, "a megabyte of garbage"));
     let worst = rtts.iter().max().copied().unwrap_or_default();
     let _ =

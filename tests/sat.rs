@@ -11,23 +11,10 @@ use jacobian::TenantId;
 use jacobian::runtime::{ArtifactUri, AssuranceLevel, CapabilityRequest, CapabilityResult, ExecutionStatus, Mode};
 use serde_json::{Value, json};
 
+use crate::rng::Rng;
+
 fn request(id: &str, input: Value) -> CapabilityRequest {
     CapabilityRequest::new(id, input)
-}
-
-/// A small deterministic generator (xorshift64*), so every run tests the same formulas.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
 }
 
 /// Random 3-SAT: `m` clauses of three distinct variables of `1..=n`, random signs.

@@ -26,6 +26,7 @@ mod parsers;
 mod partition;
 mod polynomials;
 mod real_enclosures;
+mod rng;
 mod sat;
 mod stdio;
 mod witness;

@@ -420,26 +420,20 @@ fn token_notation(t: &str) -> Option<&'static str> {
             !r.is_empty() && (r.chars().all(|c| c.is_ascii_digit()) || r == "n" || r == "m" || r == "k")
         })
     };
+    // S_6, A5, D_{8}, Q_8, C_n, Z_12: groups by their standard names.
     let named = [
-        ("s", "symmetric_group_notation"),
-        ("a", "alternating_group_notation"),
-        ("d", "dihedral_group_notation"),
-        ("q", "quaternion_group_notation"),
-        ("c", "cyclic_group_notation"),
-        ("z", "cyclic_group_notation"),
+        ("s", " symmetric group "),
+        ("a", " alternating group "),
+        ("d", " dihedral group "),
+        ("q", " quaternion group "),
+        ("c", " cyclic group "),
+        ("z", " cyclic group "),
     ];
-    if t.len() <= 6 && t.starts_with(|c: char| c.is_ascii_uppercase()) {
-        for (prefix, words) in named {
-            if digits_after(prefix) {
-                return Some(match words {
-                    "symmetric_group_notation" => " symmetric group ",
-                    "alternating_group_notation" => " alternating group ",
-                    "dihedral_group_notation" => " dihedral group ",
-                    "cyclic_group_notation" => " cyclic group ",
-                    _ => " quaternion group ",
-                });
-            }
-        }
+    if t.len() <= 6
+        && t.starts_with(|c: char| c.is_ascii_uppercase())
+        && let Some((_, words)) = named.iter().find(|(prefix, _)| digits_after(prefix))
+    {
+        return Some(words);
     }
     if lower.starts_with("gf(") || lower.starts_with("gf_") || digits_after("f_") || lower == "f_p" || lower == "f_q" {
         return Some(" finite field ");
