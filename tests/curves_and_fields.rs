@@ -304,3 +304,45 @@ async fn a_search_that_finds_nothing_is_bounded_and_a_large_multiple_is_refused(
     let r = jac.run(CapabilityRequest::new("elliptic_curve.compute.point_arithmetic", input)).await;
     assert_eq!(r.status(), ExecutionStatus::Unsupported, "{:?}", r.execution.diagnostics);
 }
+
+/// The restriction of scalars of a system over F_q = F_p[t]/(m) has as many F_p-points as the
+/// system has F_q-points, and its points listed over F_q satisfy the system: the restriction (an
+/// expansion in polynomial arithmetic) and the count (log tables of F_q) are computed apart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restriction_of_scalars_has_the_points_of_the_system_it_restricts() {
+    let jac = jacobian::builder().build().await.unwrap();
+    let run = |input: Value| {
+        let jac = jac.clone();
+        async move {
+            let r = jac.run(CapabilityRequest::new("finite_field.compute.algebraic_set", input.clone())).await;
+            assert_eq!(r.status(), ExecutionStatus::Succeeded, "{input}: {:?}", r.execution.diagnostics);
+            r.output
+        }
+    };
+    let systems = [
+        (2, json!([1, 1, 1]), json!(["x", "y"]), json!(["y^2 + t*y - x^3 - 1", "x*y + t"])),
+        (2, json!([1, 1, 0, 1]), json!(["x", "y"]), json!(["x^2 + t*x*y + y^3 + t^2"])),
+        (3, json!([1, 0, 1]), json!(["x", "y"]), json!(["x^3 - x + t*y^2 - 1"])),
+        (5, json!([2, 0, 1]), json!(["x"]), json!(["x^3 - t"])),
+        (3, json!([2, 1, 1]), json!(["x", "y", "z"]), json!(["x*y - t*z", "x + y + z + t"])),
+    ];
+    for (p, modulus, variables, polynomials) in systems {
+        let base = json!({"generator": "t", "modulus": modulus});
+        let over_q = run(json!({"p": p, "variables": variables, "polynomials": polynomials, "base_field": base,
+                                "operation": {"points": {"list": true}}}))
+        .await;
+        let restricted = run(json!({"p": p, "variables": variables, "polynomials": polynomials, "base_field": base,
+                                    "operation": "restrict_scalars"}))
+        .await;
+        let r = &restricted["restriction"];
+        let over_p = run(
+            json!({"p": p, "variables": r["variables"], "polynomials": r["polynomials"], "operation": {"points": {}}}),
+        )
+        .await;
+        let count = over_q["extensions"][0]["count"].as_u64().unwrap();
+        assert_eq!(over_p["extensions"][0]["count"], count, "{polynomials} over F_{p}[t]/{modulus}");
+        assert!(count > 0, "{polynomials}: a system without points tests little");
+        assert_eq!(over_q["listed_all"], true);
+        assert_eq!(over_q["extensions"][0]["points"].as_array().unwrap().len() as u64, count);
+    }
+}

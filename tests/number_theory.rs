@@ -303,6 +303,43 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             json!({"p": 1009, "variables": ["x", "y", "z"], "polynomials": ["x"], "operation": "collisions"}),
             "/input/p",
         ),
+        (
+            "finite_field.compute.polynomial_map",
+            json!({"p": 101, "variables": ["x", "y"], "polynomials": ["x*y"], "operation": "directions"}),
+            "/input/p",
+        ),
+        (
+            "finite_field.compute.algebraic_set",
+            json!({"p": 5, "variables": ["x"], "polynomials": ["x - t"], "operation": "restrict_scalars"}),
+            "/input/base_field",
+        ),
+        (
+            "finite_field.compute.algebraic_set",
+            json!({"p": 5, "variables": ["x"], "polynomials": ["x"], "operation": "restrict_scalars",
+                   "base_field": {"generator": "t", "modulus": [2, 0, 0, 1]}}),
+            "/input/base_field/modulus",
+        ),
+        (
+            "finite_field.compute.algebraic_set",
+            json!({"p": 3, "variables": ["x"], "polynomials": ["x"], "operation": "restrict_scalars",
+                   "base_field": {"generator": "x", "modulus": [1, 0, 1]}}),
+            "/input/base_field/generator",
+        ),
+        (
+            "finite_field.compute.algebraic_set",
+            json!({"p": 3, "variables": ["x"], "polynomials": ["x + s"], "operation": {"points": {}}}),
+            "/input/polynomials/0",
+        ),
+        (
+            "finite_field.compute.algebraic_set",
+            json!({"p": 3, "variables": ["x"], "polynomials": ["x"], "operation": {"points": {"degrees": [1, 0]}}}),
+            "/input/operation/points/degrees/1",
+        ),
+        (
+            "finite_field.compute.algebraic_set",
+            json!({"p": 11, "variables": ["x", "y"], "polynomials": ["x*y"], "operation": {"points": {"degrees": [3]}}}),
+            "/input/operation/points/degrees/0",
+        ),
         ("finite_field.construct.paley", json!({"p": 9}), "/input/p"),
         ("finite_field.construct.paley", json!({"p": 5003}), "/input/p"),
         ("number_theory.compute.divisor_sum_preimages", json!({"m": 0}), "/input/m"),

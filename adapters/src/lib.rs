@@ -147,6 +147,7 @@ pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(number_theory::affine_forms::LocalData))),
         Arc::new(Typed::new(Ask(number_theory::affine_forms::Interval))),
         Arc::new(Typed::new(Ask(number_theory::finite_field::maps::PolynomialMap))),
+        Arc::new(Typed::new(Ask(number_theory::finite_field::scalars::AlgebraicSet))),
         Arc::new(Typed::new(Ask(number_theory::finite_field::paley::Paley))),
         Arc::new(Typed::new(Ask(number_theory::real::kempner::Kempner))),
         Arc::new(Typed::new(Ask(number_theory::real::dickman::DickmanRho))),

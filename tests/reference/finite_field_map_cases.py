@@ -12,6 +12,7 @@ import random
 from collections import Counter
 
 import sympy
+from sympy.polys.matrices import DomainMatrix
 
 rng = random.Random(4099)
 CASES = []
@@ -142,6 +143,25 @@ def run(p, names, polys, op):
             if nz and nz[0] == 1 and all(value(t, x, p) == 0 for t in ts):
                 reps.append(x)
         case(inp, {"zero_count": len(reps), "zeros": reps})
+    elif name == "directions":
+        rows, ranks, uniformity = [], Counter(), 0
+        for d in points(p, n)[1:]:
+            delta = Counter(tuple((a - b) % p for a, b in zip(F([(x + e) % p for x, e in zip(x, d)]), F(x)))
+                            for x in points(p, n))
+            rank = affine_rank(list(delta), p)
+            ranks[rank] += 1
+            uniformity = max(uniformity, max(delta.values()))
+            rows.append({"direction": d, "image_size": len(delta), "rank": rank, "largest_fiber": max(delta.values())})
+        case(inp, {"directions": rows, "rank_counts": [{"size": r, "count": ranks[r]} for r in sorted(ranks)],
+                   "differential_uniformity": uniformity})
+
+
+def affine_rank(vectors, p):
+    """The dimension of the affine span of `vectors` over F_p: SymPy's rank over GF(p) of the differences."""
+    if len(vectors) < 2:
+        return 0
+    rows = [[sympy.GF(p)((a - b) % p) for a, b in zip(v, vectors[0])] for v in vectors[1:]]
+    return DomainMatrix(rows, (len(rows), len(rows[0])), sympy.GF(p)).rank()
 
 
 # Fixed cases: a permutation, a non-permutation, dynamics of x² + c, the Jacobian conjecture's map.
@@ -161,6 +181,13 @@ run(7, ["x", "y"], ["x^2 + y", "x*y"], {"fibers": {"value": [0, 0]}})
 run(5, ["x", "y", "z"], ["x + y*z"], {"fibers": {"value": [3]}})
 run(3, ["x", "y"], ["x*y + 1", "x - y"], "table")
 run(97, ["x", "y"], ["x^5 + 3*y", "x*y^2"], {"evaluate": {"points": [[0, 0], [1, 2], [96, 50], [13, 13]]}})
+# The direction ledger: quadratic maps (each derivative affine, its rank that of the linear part), x^3
+# over F_7 (every derivative quadratic, so differential uniformity 2), cubic maps over F_2 and F_11.
+run(5, ["x", "y"], ["x*y", "x^2 + y"], "directions")
+run(7, ["x"], ["x^3"], "directions")
+run(3, ["x", "y", "z"], ["x*y + z^2", "y*z", "x + x*z"], "directions")
+run(2, ["x", "y", "z"], ["x*y*z + x", "y + z*x", "x*y"], "directions")
+run(11, ["x", "y"], ["x^4 + y", "x*y^2"], "directions")
 for _ in range(10):
     p = rng.choice([2, 3, 5, 7, 11])
     n = rng.randint(1, 3)

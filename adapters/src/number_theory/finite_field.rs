@@ -29,6 +29,7 @@ pub mod element;
 pub mod invariant_forms;
 pub mod maps;
 pub mod paley;
+pub mod scalars;
 pub mod syzygy;
 pub mod zeros;
 

@@ -23,7 +23,7 @@ use crate::integer::{big, decimal};
 /// Rabin's test over F_p for p < 2^64, on coefficient lists from the constant term up: f of
 /// degree n is irreducible iff x^(p^n) ≡ x (mod f) and gcd(x^(p^(n/q)) − x, f) = 1 for every
 /// prime q | n.
-mod rabin {
+pub(crate) mod rabin {
     use super::super::{small_mul as mul, small_pow as pow};
 
     fn add(a: u64, b: u64, p: u64) -> u64 {
@@ -76,7 +76,7 @@ mod rabin {
         acc
     }
 
-    pub(super) fn irreducible(f: &[u64], p: u64) -> bool {
+    pub(crate) fn irreducible(f: &[u64], p: u64) -> bool {
         let n = f.len() - 1;
         let x = rem(&[0, 1], f, p);
         let mut h = x.clone();

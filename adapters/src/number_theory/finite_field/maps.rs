@@ -32,6 +32,10 @@ pub const MAX_EVALUATE: usize = 10_000;
 pub const MAX_WORK: u64 = 50_000_000;
 /// Most points listed in a fiber or a zero set.
 pub const MAX_LISTED: usize = 100_000;
+/// Most points of F_p^n for the direction ledger, which visits every pair (x, d).
+pub const MAX_DIRECTION_POINTS: u64 = 5_000;
+/// Most directions listed one by one.
+pub const MAX_DIRECTION_ROWS: usize = 10_000;
 
 /// What to compute.
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
@@ -58,6 +62,10 @@ pub enum MapOperation {
     Jacobian,
     /// The common zeros in P^(n−1)(F_p) of homogeneous polynomials (the zero polynomial gives every point).
     ProjectiveZeros,
+    /// The direction ledger: for every non-zero direction d ∈ F_p^n, the derivative x ↦ F(x + d) − F(x): its
+    /// image size, the rank of its image (the dimension of the image's affine span over F_p) and its largest
+    /// fiber; the rank distribution over all directions and the differential uniformity (p^n ≤ 5,000).
+    Directions,
 }
 
 /// Input of `finite_field.compute.polynomial_map`.
@@ -118,6 +126,25 @@ pub struct MapOutput {
     pub zero_count: Option<u64>,
     /// The zeros, normalized with first non-zero coordinate 1, lexicographically (projective_zeros).
     pub zeros: Option<Vec<Vec<u64>>>,
+    /// One row per non-zero direction, lexicographically (directions; the first 10,000).
+    pub directions: Option<Vec<Direction>>,
+    /// Rank → number of directions whose derivative has an image of that rank (directions).
+    pub rank_counts: Option<Vec<Count>>,
+    /// The largest number of x with F(x + d) − F(x) = b over all d ≠ 0 and b (directions).
+    pub differential_uniformity: Option<u64>,
+}
+
+/// The derivative of F in one direction (directions).
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Direction {
+    /// The direction d ≠ 0.
+    pub direction: Vec<u64>,
+    /// |{F(x + d) − F(x) : x ∈ F_p^n}|.
+    pub image_size: u64,
+    /// The dimension over F_p of the affine span of that image (for quadratic F, the rank of the linear part).
+    pub rank: u64,
+    /// The largest number of x sharing one value of F(x + d) − F(x).
+    pub largest_fiber: u64,
 }
 
 /// A polynomial over F_p in machine words: (exponents, coefficient) terms.
@@ -257,13 +284,15 @@ impl Query for PolynomialMap {
         cas::describe(
             "finite_field.compute.polynomial_map",
             "Polynomial maps over a finite field F_p",
-            "Polynomial maps F_p^n → F_p^m: evaluate, value tables, fibers, collisions and permutation test, orbit \
-             and cycle structure of a self-map, the Jacobian matrix and determinant, projective zero sets.",
+            "Polynomial maps F_p^n → F_p^m: evaluate, tables, fibers, collisions, permutation test, cycles of a self-map, \
+             Jacobian matrix, projective zeros, derivatives F(x + d) − F(x) in every direction.",
             "Evaluates F = (f₁, …, f_m) (n, m ≤ 8, p < 2^31) at every point of F_p^n (p^n ≤ 10^6) in machine words: \
              value tables, image size and fiber-size distribution, a fiber, colliding pairs and whether F permutes \
              F_p^n, the cycles, periodic points and tails of x ↦ F(x); the Jacobian matrix (∂f_i/∂x_j) with its \
              determinant (n = m ≤ 4) and the points where it vanishes; the common zeros of homogeneous \
-             polynomials in P^(n−1)(F_p), or every point of P^(n−1) (the projective line for n = 2).",
+             polynomials in P^(n−1)(F_p), or every point of P^(n−1) (the projective line for n = 2); for every \
+             direction d ≠ 0 (p^n ≤ 5,000) the image size, affine rank and largest fiber of x ↦ F(x + d) − F(x), \
+             their rank distribution and the differential uniformity.",
             &[
                 "finite-field",
                 "polynomial-map",
@@ -278,6 +307,9 @@ impl Query for PolynomialMap {
                 "projective-space",
                 "projective-line",
                 "evaluate",
+                "directional-derivative",
+                "differential-uniformity",
+                "direction-rank",
             ],
         )
     }
@@ -290,6 +322,11 @@ impl Query for PolynomialMap {
                 "Is (x, y) ↦ (x + y², y) a permutation of F_7²?",
                 Mode::Explore,
                 json!({"p": 7, "variables": ["x", "y"], "polynomials": ["x + y^2", "y"], "operation": "collisions"}),
+            ),
+            (
+                "Ranks of the derivatives of (x, y) ↦ (x·y, x² + y) in every direction over F_5",
+                Mode::Explore,
+                json!({"p": 5, "variables": ["x", "y"], "polynomials": ["x*y", "x^2 + y"], "operation": "directions"}),
             ),
             (
                 "Cycles of x ↦ x² + 1 on F_101",
@@ -347,6 +384,7 @@ impl Query for PolynomialMap {
             MapOperation::Evaluate { .. } => return Ok(()),
             MapOperation::Table => MAX_TABLE,
             MapOperation::Jacobian => return Ok(()),
+            MapOperation::Directions => MAX_DIRECTION_POINTS,
             _ => MAX_POINTS,
         };
         match power(i.p, map.n, cap) {
@@ -476,9 +514,74 @@ impl Query for PolynomialMap {
                 out.zero_count = Some(count);
                 out.zeros = Some(zeros);
             }
+            MapOperation::Directions => directions(&map, m, ctx, &mut out)?,
         }
         Ok(out.into())
     }
+}
+
+/// The direction ledger: every derivative x ↦ F(x + d) − F(x), d ≠ 0, from the table of F.
+fn directions(map: &Map, m: usize, ctx: &AdapterContext, out: &mut MapOutput) -> Result<(), AdapterError> {
+    let p = map.p;
+    let mut table = vec![];
+    map.each_point(ctx, |x| table.push(map.at(x)))?;
+    let mut points = vec![];
+    map.each_point(ctx, |x| points.push(x.to_vec()))?;
+    let (mut rows, mut ranks, mut uniformity) = (vec![], vec![], 0u64);
+    for d in points.iter().skip(1) {
+        ctx.checkpoint()?;
+        let mut values: BTreeMap<Vec<u64>, u64> = BTreeMap::new();
+        let (mut shifted, mut delta) = (vec![0u64; map.n], vec![0u64; m]);
+        for (x, fx) in points.iter().zip(&table) {
+            shifted.iter_mut().zip(x.iter().zip(d)).for_each(|(s, (a, b))| *s = (a + b) % p);
+            let fy = &table[map.index(&shifted)];
+            delta.iter_mut().zip(fy.iter().zip(fx)).for_each(|(t, (a, b))| *t = (a + p - b) % p);
+            match values.get_mut(&delta[..]) {
+                Some(c) => *c += 1,
+                None => {
+                    values.insert(delta.clone(), 1);
+                }
+            }
+        }
+        let largest = values.values().copied().max().unwrap_or(0);
+        uniformity = uniformity.max(largest);
+        let rank = affine_rank(values.keys(), m, p);
+        ranks.push(rank);
+        if rows.len() < MAX_DIRECTION_ROWS {
+            rows.push(Direction {
+                direction: d.clone(),
+                image_size: values.len() as u64,
+                rank,
+                largest_fiber: largest,
+            });
+        }
+    }
+    out.directions = Some(rows);
+    out.rank_counts = Some(histogram(ranks.into_iter()));
+    out.differential_uniformity = Some(uniformity);
+    Ok(())
+}
+
+/// The dimension of the affine span of `points` in F_p^m: the rank of their differences from the first.
+fn affine_rank<'a>(mut points: impl Iterator<Item = &'a Vec<u64>>, m: usize, p: u64) -> u64 {
+    let Some(origin) = points.next() else { return 0 };
+    // An echelon basis: (pivot column, row with 1 at the pivot).
+    let mut basis: Vec<(usize, Vec<u64>)> = vec![];
+    for y in points {
+        let mut v: Vec<u64> = y.iter().zip(origin).map(|(a, b)| (a + p - b) % p).collect();
+        for (pivot, row) in &basis {
+            let c = v[*pivot];
+            if c != 0 {
+                v.iter_mut().zip(row).for_each(|(a, r)| *a = (*a + p - small_mul(c, *r, p)) % p);
+            }
+        }
+        if let Some(pivot) = (0..m).find(|&j| v[j] != 0) {
+            let inv = small_pow(v[pivot], p - 2, p);
+            v.iter_mut().for_each(|a| *a = small_mul(*a, inv, p));
+            basis.push((pivot, v));
+        }
+    }
+    basis.len() as u64
 }
 
 /// The determinant of a square polynomial matrix by cofactor expansion along the first row (n ≤ 4).
