@@ -22,9 +22,13 @@ fn cases() -> Vec<Value> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let python = root.join(".venv/bin/python");
     assert!(python.exists(), "{} is missing: run scripts/provision-python", python.display());
-    let out = Command::new(&python).arg(root.join("tests/reference/permutation_groups.py")).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    let mut cases = vec![];
+    for script in ["permutation_groups.py", "semigroup_tables.py"] {
+        let out = Command::new(&python).arg(root.join("tests/reference").join(script)).output().unwrap();
+        assert!(out.status.success(), "{script}: {}", String::from_utf8_lossy(&out.stderr));
+        cases.extend(String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str::<Value>(l).unwrap()));
+    }
+    cases
 }
 
 /// Whether `got` has every key of `expected` with an equal value, recursively (arrays element
@@ -401,6 +405,69 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             Invalid,
         ),
         ("semigroup.transformation.properties", json!({"generators": [vec![1; 13]]}), "/generators/0", Unsupported),
+        (
+            "semigroup.compute.operation",
+            json!({"semigroup": {"table": [[0, 1], [1, 1], [0, 0]]}, "operation": "elements"}),
+            "/input/semigroup/table/0",
+            Invalid,
+        ),
+        (
+            "semigroup.compute.operation",
+            // x·y = x − y mod 3 is not associative.
+            json!({"semigroup": {"table": [[0, 2, 1], [1, 0, 2], [2, 1, 0]]}, "operation": "opposite"}),
+            "/input/semigroup/table/0/0",
+            Invalid,
+        ),
+        (
+            "semigroup.compute.operation",
+            json!({"semigroup": {"table": [[0, 1], [1, 1]]}, "operation": {"power": {"element": 2, "exponent": 3}}}),
+            "/input/operation/power/element",
+            Invalid,
+        ),
+        (
+            "semigroup.compute.operation",
+            json!({"semigroup": {"table": [[0, 1], [1, 1]]}, "operation": {"power": {"element": 1, "exponent": 0}}}),
+            "/input/operation/power/exponent",
+            Invalid,
+        ),
+        (
+            "semigroup.compute.operation",
+            json!({"semigroup": {"table": [[0, 1], [1, 1]]}, "operation": {"rees_quotient": {"ideal": [0]}}}),
+            "/input/operation/rees_quotient/ideal",
+            Invalid,
+        ),
+        (
+            "semigroup.compute.operation",
+            json!({"semigroup": {"table": [[0, 1], [1, 1]]}, "operation": {"local": {"idempotent": 3}}}),
+            "/input/operation/local/idempotent",
+            Invalid,
+        ),
+        (
+            "semigroup.compute.operation",
+            json!({"semigroup": {"transformations": [[1, 2, 3], [1, 4, 3]]}, "operation": "elements"}),
+            "/input/semigroup/transformations/1/1",
+            Invalid,
+        ),
+        (
+            // T_7 has 7^7 elements.
+            "semigroup.compute.operation",
+            json!({"semigroup": {"transformations": [[2, 3, 4, 5, 6, 7, 1], [2, 1, 3, 4, 5, 6, 7], [1, 1, 3, 4, 5, 6, 7]]},
+                   "operation": "elements"}),
+            "/input/semigroup/transformations",
+            Unsupported,
+        ),
+        (
+            "semigroup.compute.operation",
+            json!({"semigroup": {"table": vec![vec![0u32; 13]; 13]}, "operation": "subsemigroups"}),
+            "/input/semigroup",
+            Unsupported,
+        ),
+        (
+            "semigroup.compute.operation",
+            json!({"semigroup": {"transformations": [[2, 3, 1], [1, 1, 3]]}, "operation": {"local": {"idempotent": 999}}}),
+            "/input/operation/local/idempotent",
+            Unsupported,
+        ),
     ] {
         let r = jac.run(CapabilityRequest::new(id, input.clone())).await;
         assert_eq!(r.status(), status, "{id} {input}: {:?}", r.execution.diagnostics);

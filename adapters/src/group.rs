@@ -15,6 +15,7 @@ pub mod permutation;
 pub mod properties;
 pub mod semigroup;
 pub mod subgroups;
+pub mod table_semigroup;
 
 use std::sync::Arc;
 
@@ -54,6 +55,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(characters::Named))),
         Arc::new(Typed::new(Ask(fp::FpCompute))),
         Arc::new(Typed::new(Ask(semigroup::Transformations))),
+        Arc::new(Typed::new(Ask(table_semigroup::SemigroupOperations))),
     ]
 }
 

@@ -19,6 +19,7 @@ SUBGROUPS = "group.permutation.subgroups"
 ORBIT = "group.action.orbit"
 BURNSIDE = "group.action.burnside"
 SEMIGROUP = "semigroup.transformation.properties"
+TABLE = "semigroup.compute.operation"
 
 # Outcome id -> (our capability id, parameter or output note, or None).
 MAPPING = {
@@ -39,4 +40,18 @@ MAPPING = {
     # semigroup
     "semigroup.green_relations.compute": (SEMIGROUP, "`green_classes`: numbers of R-, L-, H- and D-classes"),
     "semigroup.idempotents.compute": (SEMIGROUP, "`idempotents` (their number)"),
+    "semigroup.adjoin_identity.compute": (TABLE, "`adjoin_identity`"),
+    "semigroup.adjoin_zero.compute": (TABLE, "`adjoin_zero`"),
+    "semigroup.element.power.compute": (TABLE, "`power`"),
+    "semigroup.element.power_profile.compute": (TABLE, "`power_profile`: index, period, powers"),
+    "semigroup.generated_subsemigroup.compute": (TABLE, "`generated`"),
+    "semigroup.ideals.subsemigroups.enumerate": (TABLE, "`ideals`, `subsemigroups`"),
+    "semigroup.karoubi_projection.compute": (TABLE, "`karoubi`: hom-sets eSf between idempotents"),
+    "semigroup.local_structure.compute": (TABLE, "`local`: eSe and its units"),
+    "semigroup.nilpotent_elements.compute": (TABLE, "`elements`: `nilpotent`"),
+    "semigroup.opposite.compute": (TABLE, "`opposite`"),
+    "semigroup.principal_ideals.compute": (TABLE, "`principal_ideals`"),
+    "semigroup.product.compute": (TABLE, "`product`"),
+    "semigroup.rees_quotient.compute": (TABLE, "`rees_quotient`"),
+    "semigroup.regular_elements.compute": (TABLE, "`elements`: `regular`"),
 }
