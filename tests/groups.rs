@@ -23,7 +23,7 @@ fn cases() -> Vec<Value> {
     let python = root.join(".venv/bin/python");
     assert!(python.exists(), "{} is missing: run scripts/provision-python", python.display());
     let mut cases = vec![];
-    for script in ["permutation_groups.py", "semigroup_tables.py"] {
+    for script in ["permutation_groups.py", "semigroup_tables.py", "linear_groups.py"] {
         let out = Command::new(&python).arg(root.join("tests/reference").join(script)).output().unwrap();
         assert!(out.status.success(), "{script}: {}", String::from_utf8_lossy(&out.stderr));
         cases.extend(String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str::<Value>(l).unwrap()));
@@ -405,6 +405,16 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             Invalid,
         ),
         ("semigroup.transformation.properties", json!({"generators": [vec![1; 13]]}), "/generators/0", Unsupported),
+        ("group.matrix.linear", json!({"group": "GL", "n": 2, "q": 6}), "/input/q", Invalid),
+        ("group.matrix.linear", json!({"group": "SL", "n": 1, "q": 5}), "/input/n", Invalid),
+        ("group.matrix.linear", json!({"group": "GL", "n": 17, "q": 2}), "/input/n", Invalid),
+        ("group.matrix.linear", json!({"group": "GL", "n": 2, "q": 65_537}), "/input/q", Invalid),
+        (
+            "group.matrix.linear",
+            json!({"group": "GL", "n": 5, "q": 16, "action": "nonzero_vectors"}),
+            "/action",
+            Unsupported,
+        ),
         (
             "semigroup.compute.operation",
             json!({"semigroup": {"table": [[0, 1], [1, 1], [0, 0]]}, "operation": "elements"}),

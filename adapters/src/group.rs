@@ -10,6 +10,7 @@
 pub mod action;
 pub mod characters;
 pub mod fp;
+pub mod linear;
 pub mod membership;
 pub mod permutation;
 pub mod properties;
@@ -56,6 +57,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(fp::FpCompute))),
         Arc::new(Typed::new(Ask(semigroup::Transformations))),
         Arc::new(Typed::new(Ask(table_semigroup::SemigroupOperations))),
+        Arc::new(Typed::new(Ask(linear::LinearGroups))),
     ]
 }
 

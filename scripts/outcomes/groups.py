@@ -20,6 +20,7 @@ ORBIT = "group.action.orbit"
 BURNSIDE = "group.action.burnside"
 SEMIGROUP = "semigroup.transformation.properties"
 TABLE = "semigroup.compute.operation"
+LINEAR = "group.matrix.linear"
 
 # Outcome id -> (our capability id, parameter or output note, or None).
 MAPPING = {
@@ -54,4 +55,19 @@ MAPPING = {
     "semigroup.product.compute": (TABLE, "`product`"),
     "semigroup.rees_quotient.compute": (TABLE, "`rees_quotient`"),
     "semigroup.regular_elements.compute": (TABLE, "`elements`: `regular`"),
+    # finite_matrix_group: GL and SL over F_p or an extension F_{p^k}
+    "finite_matrix_group.general_linear.construct": (LINEAR, "`GL` over F_p"),
+    "finite_matrix_group.special_linear.construct": (LINEAR, "`SL` over F_p"),
+    "finite_matrix_group.extension.general_linear.construct": (LINEAR, "`GL` over F_{p^k}"),
+    "finite_matrix_group.extension.special_linear.construct": (LINEAR, "`SL` over F_{p^k}"),
+    "finite_matrix_group.general_linear.nonzero_vector_action.compute": (LINEAR, "`GL`, `nonzero_vectors`"),
+    "finite_matrix_group.special_linear.nonzero_vector_action.compute": (LINEAR, "`SL`, `nonzero_vectors`"),
+    "finite_matrix_group.extension.general_linear.projective_action.compute": (
+        LINEAR,
+        "`GL` over F_{p^k}, `projective_points` (PGL)",
+    ),
+    "finite_matrix_group.extension.special_linear.projective_action.compute": (
+        LINEAR,
+        "`SL` over F_{p^k}, `projective_points` (PSL)",
+    ),
 }

@@ -117,19 +117,20 @@ pub struct AlgebraicSetOutput {
     pub restriction: Option<Restriction>,
 }
 
-/// F_{p^e} = F_p[s]/(g) with s primitive, elements coded as Σ c_i p^i.
-struct Field {
+/// F_{p^e} = F_p[s]/(g) with s primitive, elements coded as Σ c_i p^i (so F_p is 0..p−1).
+pub(crate) struct Field {
     p: u64,
     e: usize,
-    size: u64,
-    g: Vec<u64>,
+    pub(crate) size: u64,
+    /// The modulus g, coefficients from the constant term up.
+    pub(crate) g: Vec<u64>,
     exp: Vec<u32>,
     log: Vec<u32>,
 }
 
 impl Field {
     /// The field of p^e ≤ 10^6 elements on the first primitive polynomial of degree e.
-    fn new(p: u64, e: usize, ctx: &AdapterContext) -> Result<Field, AdapterError> {
+    pub(crate) fn new(p: u64, e: usize, ctx: &AdapterContext) -> Result<Field, AdapterError> {
         let size = p.pow(e as u32);
         let mut tail = vec![0u64; e];
         loop {
@@ -177,7 +178,7 @@ impl Field {
         }
         Ok((x[0] == 1 && x[1..].iter().all(|&c| c == 0)).then_some((exp, log)))
     }
-    fn add(&self, a: u32, b: u32) -> u32 {
+    pub(crate) fn add(&self, a: u32, b: u32) -> u32 {
         if self.p == 2 {
             return a ^ b;
         }
@@ -188,21 +189,25 @@ impl Field {
         }
         r
     }
-    fn mul(&self, a: u32, b: u32) -> u32 {
+    pub(crate) fn mul(&self, a: u32, b: u32) -> u32 {
         if a == 0 || b == 0 {
             return 0;
         }
         let k = (u64::from(self.log[a as usize]) + u64::from(self.log[b as usize])) % (self.size - 1);
         self.exp[k as usize]
     }
-    fn pow(&self, a: u32, k: u32) -> u32 {
+    pub(crate) fn pow(&self, a: u32, k: u32) -> u32 {
         match (a, k) {
             (_, 0) => 1,
             (0, _) => 0,
             _ => self.exp[(u64::from(self.log[a as usize]) * u64::from(k) % (self.size - 1)) as usize],
         }
     }
-    fn digits(&self, mut a: u32) -> Vec<u64> {
+    /// The primitive element s (1 in F_2).
+    pub(crate) fn primitive(&self) -> u32 {
+        self.exp[1 % self.exp.len()]
+    }
+    pub(crate) fn digits(&self, mut a: u32) -> Vec<u64> {
         (0..self.e)
             .map(|_| {
                 let d = u64::from(a) % self.p;
