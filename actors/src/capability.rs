@@ -1,9 +1,13 @@
-//! Capability actors: one per installed capability, running its adapter on blocking threads.
+//! Running adapters: on the episode's own thread, or through one actor per capability.
 //!
-//! An adapter's `execute` runs on tokio's blocking pool, inside `catch_unwind`: a panic fails
-//! that run only (ADAPTER_FAILED) and counts against the capability's health. The thread's
-//! end, not the episode's answer, releases the run's slot, so an adapter that ignores
-//! cancellation keeps its slot until it really stops, and is counted as an overrun.
+//! An adapter's `execute` always runs inside `catch_unwind`: a panic fails that run only
+//! (ADAPTER_FAILED) and counts against the capability's health. A small job
+//! ([`Placement::Inline`]) runs on the episode's task. A job that may block runs, on a
+//! multi-threaded runtime, on the episode's own thread turned into a blocking one
+//! ([`execute_here`]); on a single-threaded runtime, the capability's actor starts it on tokio's
+//! blocking pool, at most as many at once as the capability's limit. Either way the thread's end,
+//! not the episode's answer, releases the run's slot, so an adapter that ignores cancellation
+//! keeps its slot until it really stops, and is counted as an overrun.
 
 use std::collections::VecDeque;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -161,20 +165,47 @@ fn start(id: &str, shared: &Arc<Shared>, job: Job, myself: ActorRef<CapabilityMs
     let shared = Arc::clone(shared);
     let id = id.to_owned();
     tokio::task::spawn_blocking(move || {
-        let Job { prepared, ctx, slot, reply, abandoned, conclude } = job;
-        let (outcome, panicked) = invoke(prepared, &ctx);
-        if abandoned.swap(true, Ordering::SeqCst) {
-            shared.health.past_deadline(&id, -1);
-            crate::metrics::overrun(&id);
-            shared.health.record_overrun(&id);
-        }
-        // The slot is released only now that the thread is done with the adapter, and after
-        // the health board has seen an overrun. The actor is told before the run is answered,
-        // so that its work is under way, not competing with the caller, when it gets the answer.
-        drop(slot);
+        let panicked = execute(&id, &shared, job);
+        // The actor is told after the run is answered: waking its task costs this thread a
+        // system call that would otherwise delay the answer.
         let _ = myself.cast(CapabilityMsg::Finished { panicked });
-        deliver(outcome, conclude, reply);
     });
+}
+
+/// Runs a job on the calling thread, which may block: the adapter under `catch_unwind`, the
+/// overrun books, the slot released, the outcome delivered. Returns the panic text, if any.
+pub(crate) fn execute(id: &str, shared: &Shared, job: Job) -> Option<String> {
+    let Job { prepared, ctx, slot, reply, abandoned, conclude } = job;
+    let (outcome, panicked) = invoke(prepared, &ctx);
+    if abandoned.swap(true, Ordering::SeqCst) {
+        shared.health.past_deadline(id, -1);
+        crate::metrics::overrun(id);
+        shared.health.record_overrun(id);
+    }
+    // The slot is released only now that the thread is done with the adapter, and after the
+    // health board has seen an overrun.
+    drop(slot);
+    deliver(outcome, conclude, reply);
+    panicked
+}
+
+/// Runs a small job ([`Placement::Inline`]) on the episode's task, recording a panic as the
+/// capability actor would.
+pub(crate) fn execute_inline(id: &str, shared: &Shared, job: Job) {
+    if let Some(why) = execute(id, shared, job) {
+        record_panic(shared, id, &why);
+    }
+}
+
+/// Runs a job on the episode's own thread, handed over to blocking work with `block_in_place`
+/// (the runtime moves this worker's other tasks to another thread meanwhile), and records a
+/// panic as the capability actor would. The episode's deadline and cancellation are watched by
+/// a task of their own. This spares the two thread switches of a hop to a blocking thread and
+/// back, which is most of a short backend run's cost.
+pub(crate) fn execute_here(id: &str, shared: &Shared, job: Job) {
+    if let Some(why) = tokio::task::block_in_place(|| execute(id, shared, job)) {
+        record_panic(shared, id, &why);
+    }
 }
 
 /// Supervises the capability actors: restarts a failed one within its budget, and marks a

@@ -15,8 +15,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use jacobian_runtime::adapter::{
-    AdapterContext, AdapterError, ArtifactWriter, PrepareContext, PreparedRun, Progress, ProgressSink, Refusal,
-    RunBudget,
+    AdapterContext, AdapterError, ArtifactWriter, Placement, PrepareContext, PreparedRun, Progress, ProgressSink,
+    Refusal, RunBudget,
 };
 use jacobian_runtime::catalog::Installed;
 use jacobian_runtime::contract::{Accounting, AssuranceLevel, Obligation, Severity};
@@ -32,7 +32,7 @@ use tokio::sync::oneshot;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
-use crate::capability::{CapabilityMsg, Conclude, Job, JobFailure, JobOutcome};
+use crate::capability::{self, CapabilityMsg, Conclude, Job, JobFailure, JobOutcome};
 use crate::checking::{CheckReply, CheckRequest};
 use crate::records::EpisodeRecord;
 use crate::scheduler::{Admission, Admissions, Admit, RunId, SchedulerMsg, SlotGuard, Ticket};
@@ -315,17 +315,31 @@ impl Run {
     }
 
     /// EXECUTION, then the rest of the run from whichever side concludes it (see [`Claim`]).
+    ///
+    /// A small job ([`Placement::Inline`]) runs on this task. A job that may block runs on this
+    /// task's own thread when the runtime has worker threads to spare
+    /// ([`capability::execute_here`]), with the deadline watched by a task of its own; otherwise
+    /// it goes to the capability's actor, which starts it on a blocking thread, and this task
+    /// watches the deadline.
     async fn run_adapter(mut self, admitted: Admitted, reply: oneshot::Sender<CapabilityResult>) {
         self.stage = Stage::Execution;
         let shared = Arc::clone(&self.spec.shared);
         let Admitted { installed, request, prepared, slot, scheduler, tenant, reader } = admitted;
-        let Some(actor) = shared.capabilities.get(installed.id()).map(|a| a.value().clone()) else {
-            let early = self.stop(
-                ExecutionStatus::AdapterFailed,
-                vec![Diagnostic::error("CAPABILITY_UNAVAILABLE", "the capability's actor is restarting; retry")],
-            );
-            let _ = reply.send(self.finish(*early));
-            return;
+        let inline = prepared.placement() == Placement::Inline;
+        let here =
+            inline || tokio::runtime::Handle::current().runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread;
+        let actor = if here {
+            None
+        } else {
+            let Some(actor) = shared.capabilities.get(installed.id()).map(|a| a.value().clone()) else {
+                let early = self.stop(
+                    ExecutionStatus::AdapterFailed,
+                    vec![Diagnostic::error("CAPABILITY_UNAVAILABLE", "the capability's actor is restarting; retry")],
+                );
+                let _ = reply.send(self.finish(*early));
+                return;
+            };
+            Some(actor)
         };
         let ctx = AdapterContext::new(
             Arc::clone(&self.spec.episode_id),
@@ -336,20 +350,22 @@ impl Run {
             ArtifactWriter::new(Arc::clone(&tenant.store), Arc::clone(&self.spec.episode_id)),
         )
         .with_backends(Arc::clone(&shared.backends) as _);
-        let (tx, mut rx) = oneshot::channel();
+        let (tx, rx) = oneshot::channel();
         let abandoned = Arc::new(AtomicBool::new(false));
         let watch = self.watch.clone();
         let verify = request.mode == Mode::Verify;
+        let id = installed.id().to_owned();
         let claim: Claim =
             Arc::new(Mutex::new(Some(Tail { run: self, installed, request, scheduler, tenant, reader, reply })));
-        // A VERIFY result is checked through the scheduler, which only this task can await.
+        // A VERIFY result is checked through the scheduler, which only an episode task can await.
         let conclude: Option<Conclude> = (!verify).then(|| {
             let claim = Arc::clone(&claim);
             Box::new(move |job: JobOutcome, reply: oneshot::Sender<JobOutcome>| match take(&claim) {
                 Some(tail) => {
-                    // This task has nothing left to wait for.
-                    drop(reply);
                     tail.conclude_now(job);
+                    // The watching task has nothing left to wait for; it is woken only after the
+                    // caller has its answer, so that waking it does not delay the answer.
+                    drop(reply);
                 }
                 None => {
                     let _ = reply.send(job);
@@ -357,6 +373,17 @@ impl Run {
             }) as Conclude
         });
         let job = Job { prepared, ctx, slot, reply: tx, abandoned: Arc::clone(&abandoned), conclude };
+        let Some(actor) = actor else {
+            if inline {
+                // A small job runs on this task, then this task concludes the run unless the job did.
+                capability::execute_inline(&id, &shared, job);
+                settle(claim, rx, watch, shared, abandoned).await;
+            } else {
+                tokio::spawn(settle(claim, rx, watch, Arc::clone(&shared), abandoned));
+                capability::execute_here(&id, &shared, job);
+            }
+            return;
+        };
         if actor.cast(CapabilityMsg::Execute(job)).is_err() {
             // The job was never started, so the tail is still here.
             if let Some(tail) = take(&claim) {
@@ -368,44 +395,56 @@ impl Run {
             }
             return;
         }
-        let waited = watch.wait(&mut rx).await;
-        // Nothing left to do here when the adapter's thread claimed the run: it answers the
-        // caller (having closed `rx`).
-        let Some(mut tail) = take(&claim) else { return };
-        let (answer, stopped) = match waited {
-            Ok(answer) => (answer, None),
-            Err(why) => {
-                // Stop the adapter, and give it the grace period to return what it has.
-                watch.token.cancel();
-                match tokio::time::timeout(shared.grace, &mut rx).await {
-                    Ok(answer) => (answer, Some(why)),
-                    Err(_) => {
-                        if !abandoned.swap(true, Ordering::SeqCst) {
-                            shared.health.past_deadline(tail.installed.id(), 1);
-                        }
-                        let early = tail.run.interrupted(why, "while the adapter was running");
-                        tail.answer(*early);
-                        return;
-                    }
-                }
-            }
-        };
-        let result = match tail.outcome(answer, stopped) {
-            Ok((mut result, evidence)) => {
-                // CHECKING
-                if tail.request.mode == Mode::Verify
-                    && result.succeeded()
-                    && let Some(evidence) = evidence
-                {
-                    tail.run.stage = Stage::Checking;
-                    tail.run.check(&tail.scheduler, &tail.tenant, tail.reader.clone(), evidence, &mut result).await;
-                }
-                result
-            }
-            Err(early) => *early,
-        };
-        tail.answer(result);
+        settle(claim, rx, watch, shared, abandoned).await;
     }
+}
+
+/// Waits for the adapter's outcome unless the deadline or a cancellation comes first, and
+/// concludes the run unless the adapter's thread already has (see [`Claim`]).
+async fn settle(
+    claim: Claim,
+    mut rx: oneshot::Receiver<JobOutcome>,
+    watch: Watch,
+    shared: Arc<Shared>,
+    abandoned: Arc<AtomicBool>,
+) {
+    let waited = watch.wait(&mut rx).await;
+    // Nothing left to do here when the adapter's thread claimed the run: it answers the
+    // caller (having closed `rx`).
+    let Some(mut tail) = take(&claim) else { return };
+    let (answer, stopped) = match waited {
+        Ok(answer) => (answer, None),
+        Err(why) => {
+            // Stop the adapter, and give it the grace period to return what it has.
+            watch.token.cancel();
+            match tokio::time::timeout(shared.grace, &mut rx).await {
+                Ok(answer) => (answer, Some(why)),
+                Err(_) => {
+                    if !abandoned.swap(true, Ordering::SeqCst) {
+                        shared.health.past_deadline(tail.installed.id(), 1);
+                    }
+                    let early = tail.run.interrupted(why, "while the adapter was running");
+                    tail.answer(*early);
+                    return;
+                }
+            }
+        }
+    };
+    let result = match tail.outcome(answer, stopped) {
+        Ok((mut result, evidence)) => {
+            // CHECKING
+            if tail.request.mode == Mode::Verify
+                && result.succeeded()
+                && let Some(evidence) = evidence
+            {
+                tail.run.stage = Stage::Checking;
+                tail.run.check(&tail.scheduler, &tail.tenant, tail.reader.clone(), evidence, &mut result).await;
+            }
+            result
+        }
+        Err(early) => *early,
+    };
+    tail.answer(result);
 }
 
 impl Tail {
