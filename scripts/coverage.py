@@ -116,7 +116,7 @@ def described():
         impls = list(re.finditer(r"\bimpl\s+(?:Query|Operation)\s+for\s+(\w+)\s*\{", text))
         for k, m in enumerate(impls):
             body = text[m.end() : impls[k + 1].start() if k + 1 < len(impls) else len(text)]
-            found = re.search(r'(?:\bdescribe!?\(\s*|\bid:\s*)"([a-z_]+(?:\.[a-z_]+)+)"', body)
+            found = re.search(r'(?:\bdescribe!?\(\s*|\bid:\s*)"([a-z_][a-z0-9_]*(?:\.[a-z0-9_]+)+)"', body)
             if found:
                 ids[found.group(1)] = (path.resolve(), m.group(1))
     return ids

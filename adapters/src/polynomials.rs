@@ -23,6 +23,7 @@ pub mod real;
 pub mod roots;
 pub mod series;
 pub mod structure;
+pub mod surfaces;
 pub mod systems;
 pub mod univariate;
 
@@ -91,6 +92,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(curves::Genus))),
         Arc::new(Typed::new(Ask(curves::Blowup))),
         Arc::new(Typed::new(Ask(curves::ConicParametrization))),
+        Arc::new(Typed::new(Ask(surfaces::BlowupP2))),
         Arc::new(Typed::new(Ask(monomial::MonomialIdeal))),
         Arc::new(Typed::new(Ask(monomial::BettiTable))),
         Arc::new(Typed::new(Ask(polytope::NewtonPolytope))),

@@ -54,6 +54,7 @@ FIELD = "polynomial_field.compute.operator"
 ORTHO = "orthogonal_polynomial.compute.family"
 HOMOG = "polynomial.transform.homogenize"
 BLOWUP = "algebraic_geometry.plane_curve.blowup"
+P2 = "algebraic_geometry.blowup_p2.compute"
 ROOTS = "polynomial.roots.isolate"
 
 MAPPING = {
@@ -123,6 +124,8 @@ MAPPING = {
     "polynomial.integer.content_primitive_profile.compute": (CONTENT, None),
     "polynomial.interpolation.divided_differences.compute": (INTERP, None),
     "polynomial.interpolation.newton_form.compute": (INTERP, "Newton divided differences"),
+    "polynomial.interpolation.hermite.compute": (INTERP, "`[x, y, y′, …]` nodes (confluent divided differences)"),
+    "polynomial.interpolation.newton_evaluate.compute": (INTERP, "`evaluate_at`: the Newton form by nested multiplication"),
     "polynomial.jacobian_syzygy.coefficients.compute": (SYZ, "generators = the partial derivatives"),
     "polynomial.map.compose": (ARITH, "`compose`"),
     "polynomial.map.jacobian": (JAC, None),
@@ -157,6 +160,11 @@ MAPPING = {
     # monomial_ideal
     "monomial_ideal.standard_monomials.degree.compute": ("monomial_ideal.compute.standard_monomials", None),
     # algebraic_geometry
+    "algebraic_geometry.blowup_p2.surface.construct": (P2, "Picard lattice, intersection form, χ, del Pezzo test"),
+    "algebraic_geometry.blowup_p2.canonical_class.compute": (P2, "`canonical_class`, K²"),
+    "algebraic_geometry.blowup_p2.intersection.compute": (P2, "`intersections`"),
+    "algebraic_geometry.blowup_p2.strict_transform_class.compute": (P2, "`curves`: class dH − Σ mᵢEᵢ"),
+    "algebraic_geometry.blowup_p2.adjunction_profile.compute": (P2, "D², K·D, arithmetic genus"),
     "algebraic_geometry.affine_plane_curve.check": ("algebraic_geometry.plane_curve.singular_points", "`singular`"),
     "algebraic_geometry.conic.rational_parametrization.compute": ("algebraic_geometry.conic.parametrize", None),
     "algebraic_geometry.plane_curve.blowup_chart.compute": (BLOWUP, "`chart`"),

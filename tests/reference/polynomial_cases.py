@@ -210,6 +210,43 @@ for n in [1, 3, 5, 8]:
     poly = sympy.interpolate(pts, x) if n > 1 else pts[0][1]
     case("polynomial.compute.interpolation", {"variables": ["x"], "points": [[q(a), q(b)] for a, b in pts]}, {"polynomial": pr(poly, X)})
 
+# Hermite interpolation: the conditions p^(j)(x_k) = y_kj solved as a linear system by SymPy (over Q, or
+# inverted mod p), and the interpolant evaluated at points.
+def hermite(data, at=(), p=0):
+    n = sum(len(ys) for _, ys in data)
+    coeffs = sympy.symbols(f"a0:{n}")
+    poly = sum(c * x ** k for k, c in enumerate(coeffs))
+    rows, rhs = [], []
+    for x0, ys in data:
+        for j, yj in enumerate(ys):
+            d = sympy.diff(poly, x, j).subs(x, Rational(x0))
+            rows.append([d.coeff(c) for c in coeffs])
+            rhs.append(Rational(yj))
+    m, b = sympy.Matrix(rows), sympy.Matrix(rhs)
+    sol = m.inv_mod(p) * b.applyfunc(lambda v: v.p * pow(v.q, -1, p) % p) if p else m.solve(b)
+    f = sum((sol[k] % p if p else sol[k]) * x ** k for k in range(n))
+    inp = {"variables": ["x"], "points": [[q(x0)] + [q(v) for v in ys] for x0, ys in data]}
+    exp = {"polynomial": pr(f, X, p)}
+    if p:
+        inp["domain"] = f"F_{p}"
+    if at:
+        inp["evaluate_at"] = [q(t) for t in at]
+        exp["values"] = [q(f.subs(x, Rational(t)) % p) if p else q(f.subs(x, Rational(t))) for t in at]
+    case("polynomial.compute.interpolation", inp, exp)
+
+
+hermite([(0, [1, 0]), (1, [2, 3])], at=["1/2", 3])
+hermite([(-1, [0, 1, 2]), (2, [5]), ("1/3", [1, -1])], at=[0, "2/7"])
+hermite([(0, [0, 1, 0, -1, 0, 1])], at=[1, -1])  # a Taylor polynomial of sin
+hrng = random.Random(7)  # its own stream, leaving the cases after these unchanged
+hermite([(a, [hrng.randrange(-20, 20) for _ in range(hrng.randint(1, 3))]) for a in hrng.sample(range(-9, 9), 4)], at=[5])
+hermite([(1, [3, 2]), (4, [0, 6, 1])], at=[0, 2], p=7)
+hermite([(0, [1]), (1, [0, 1]), (2, [4, 4])], p=5)
+# The Newton form evaluated at points, plain values.
+pts = [(Rational(a), Rational(b)) for a, b in [(-2, 5), (0, 1), (1, -1), (3, 7)]]
+case("polynomial.compute.interpolation", {"variables": ["x"], "points": [[q(a), q(b)] for a, b in pts], "evaluate_at": ["1/2", 10]},
+     {"values": [q(sympy.interpolate(pts, x).subs(x, t)) for t in (Rational(1, 2), 10)]})
+
 # polynomial.transform.homogenize
 for f in [y ** 2 - x ** 3 - 1, x ** 2 + 3 * x * y - 7]:
     h = Poly(f, x, y).homogenize(z).as_expr()

@@ -4,7 +4,7 @@
 
 use jacobian_runtime::adapter::{AdapterContext, AdapterError};
 use jacobian_runtime::contract::{Diagnostic, Mode, Provider};
-use jacobian_runtime::objects::polynomial::{Coefficient, PolyValue, Ring};
+use jacobian_runtime::objects::polynomial::{Coefficient, PolyValue, Ring, rational_text};
 use jacobian_runtime::typed::Describe;
 use num_traits::{One, Zero};
 use schemars::JsonSchema;
@@ -462,38 +462,84 @@ pub struct InterpolationInput {
     /// `Q` (default) or `F_p`.
     #[serde(default = "q")]
     pub domain: String,
-    /// Points `[x, y]` with distinct x (1 to 200).
-    pub points: Vec<[Coefficient; 2]>,
+    /// Nodes with distinct x: `[x, y]` asks p(x) = y; `[x, y, y′, y″, …]` (Hermite data, at most 10 values, fewer
+    /// than p of them over F_p) asks p^(j)(x) equal to the j-th value as well. At most 200 conditions in all.
+    pub points: Vec<Vec<Coefficient>>,
+    /// Points at which to evaluate the interpolant in its Newton form (at most 1,000).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub evaluate_at: Vec<Coefficient>,
 }
 
 /// Output of `polynomial.compute.interpolation`.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct InterpolationOutput {
-    /// The unique polynomial of degree below the number of points through them.
+    /// The unique polynomial of degree below the number of conditions that meets them.
     pub polynomial: String,
-    /// Newton's divided differences f[x₀], f[x₀, x₁], … (the Newton form's coefficients).
+    /// The nodes of the Newton form: each x repeated once per condition at it, in input order.
+    pub nodes: Vec<String>,
+    /// The (confluent) divided differences f[z₀], f[z₀, z₁], …: the Newton form's coefficients.
     pub divided_differences: Vec<String>,
+    /// The interpolant at `evaluate_at`, by nested multiplication in the Newton form (when asked).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub values: Option<Vec<String>>,
 }
 
 /// `polynomial.compute.interpolation`.
 pub struct Interpolation;
 
-fn points(i: &InterpolationInput) -> Result<(Ring, Vec<(Rat, Rat)>), Diagnostic> {
+/// A node x with the values y, y′, … asked there.
+type Node = (Rat, Vec<Rat>);
+
+fn points(i: &InterpolationInput) -> Result<(Ring, Vec<Node>, Vec<Rat>), Diagnostic> {
     let r = ring(&i.variables, &i.domain)?;
     super::one_variable(&r)?;
     super::field_only(&r)?;
-    if i.points.is_empty() || i.points.len() > 200 {
-        return Err(Diagnostic::at("/points", "BAD_LENGTH", "1 to 200 points"));
+    let conditions: usize = i.points.iter().map(|p| p.len().saturating_sub(1)).sum();
+    if i.points.is_empty() || conditions > 200 {
+        return Err(Diagnostic::at("/points", "BAD_LENGTH", "1 to 200 conditions"));
     }
-    let mut pts: Vec<(Rat, Rat)> = vec![];
-    for (k, [x, y]) in i.points.iter().enumerate() {
-        let x = scalar(&r, x, &format!("/points/{k}/0"))?;
-        if pts.iter().any(|p| p.0 == x) {
+    let p = r.domain.characteristic();
+    let mut pts: Vec<Node> = vec![];
+    for (k, point) in i.points.iter().enumerate() {
+        let values = point.len().saturating_sub(1);
+        if !(1..=10).contains(&values) || (p > 0 && values as u64 > p) {
+            let why = "[x, y] or [x, y, y′, …]: 1 to 10 values, and at most p over F_p";
+            return Err(Diagnostic::at(format!("/points/{k}"), "BAD_LENGTH", why));
+        }
+        let x = scalar(&r, &point[0], &format!("/points/{k}/0"))?;
+        if pts.iter().any(|q| q.0 == x) {
             return Err(Diagnostic::at(format!("/points/{k}/0"), "REPEATED_NODE", "the x are distinct"));
         }
-        pts.push((x, scalar(&r, y, &format!("/points/{k}/1"))?));
+        let ys =
+            (1..point.len()).map(|j| scalar(&r, &point[j], &format!("/points/{k}/{j}"))).collect::<Result<_, _>>()?;
+        pts.push((x, ys));
     }
-    Ok((r, pts))
+    if i.evaluate_at.len() > 1000 {
+        return Err(Diagnostic::at("/evaluate_at", "BAD_LENGTH", "at most 1,000 points"));
+    }
+    let at = i
+        .evaluate_at
+        .iter()
+        .enumerate()
+        .map(|(k, c)| scalar(&r, c, &format!("/evaluate_at/{k}")))
+        .collect::<Result<_, _>>()?;
+    Ok((r, pts, at))
+}
+
+/// The quotient of f by (X − a)^m, exactly (f must be divisible), over the ring's domain.
+fn divide_by_root_power(r: &Ring, f: &Poly, a: &Rat, m: usize) -> Result<Poly, AdapterError> {
+    let mut c = f.dense(0).unwrap_or_default();
+    for _ in 0..m {
+        // Synthetic division by X − a, from the top coefficient down.
+        let mut q = vec![Rat::zero(); c.len().saturating_sub(1)];
+        let mut carry = Rat::zero();
+        for k in (1..c.len()).rev() {
+            carry = r.domain.element(&(&c[k] + &carry * a)).map_err(AdapterError::Unsupported)?;
+            q[k - 1] = carry.clone();
+        }
+        c = q;
+    }
+    r.domain.reduce(Poly::from_dense(&c, 0, 1)).map_err(AdapterError::Unsupported)
 }
 
 impl Query for Interpolation {
@@ -504,12 +550,24 @@ impl Query for Interpolation {
         cas::checked(
             cas::describe(
                 "polynomial.compute.interpolation",
-                "Polynomial interpolation (Lagrange, Newton divided differences)",
-                "The interpolating polynomial through points with distinct abscissae, and Newton's divided differences.",
-                "Finds the unique polynomial of degree below n through n points (x, y) over Q or F_p, by Newton's \
-                 divided differences, which it also returns. VERIFY evaluates the polynomial at every node and checks \
-                 its degree.",
-                &["polynomial", "interpolation", "lagrange", "newton", "divided-differences", "fit", "nodes"],
+                "Polynomial interpolation (Lagrange, Newton divided differences, Hermite)",
+                "The interpolating polynomial through points with distinct abscissae, with derivative values too \
+                 (Hermite), Newton's divided differences and the Newton form evaluated at points.",
+                "Finds the unique polynomial of degree below N meeting N conditions over Q or F_p: values p(x) = y \
+                 at distinct nodes, and with Hermite data p^(j)(x) = y_j as well, by (confluent) divided differences, \
+                 which it returns with the repeated nodes; evaluates the Newton form at given points. VERIFY checks \
+                 each node: p(x) = y, or p = Σ y_j/j!·(X − x)^j + (X − x)^m·q with q given, and the degree.",
+                &[
+                    "polynomial",
+                    "interpolation",
+                    "lagrange",
+                    "newton",
+                    "hermite",
+                    "osculating",
+                    "divided-differences",
+                    "fit",
+                    "nodes",
+                ],
             ),
             &[super::IDENTITIES],
         )
@@ -518,39 +576,95 @@ impl Query for Interpolation {
         provider()
     }
     fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
-        vec![(
-            "through (0,1), (1,3), (2,7)",
-            Mode::Verify,
-            json!({"variables": ["x"], "points": [[0, 1], [1, 3], [2, 7]]}),
-        )]
+        vec![
+            (
+                "through (0,1), (1,3), (2,7)",
+                Mode::Verify,
+                json!({"variables": ["x"], "points": [[0, 1], [1, 3], [2, 7]]}),
+            ),
+            (
+                "Hermite: p(0) = 1, p′(0) = 0, p(1) = 2, p′(1) = 3, and p at 1/2",
+                Mode::Verify,
+                json!({"variables": ["x"], "points": [[0, 1, 0], [1, 2, 3]], "evaluate_at": ["1/2"]}),
+            ),
+        ]
     }
     fn validate(&self, i: &InterpolationInput) -> Result<(), Diagnostic> {
         points(i).map(|_| ())
     }
     fn answer(&self, i: &InterpolationInput, _: &AdapterContext) -> Result<Answer<InterpolationOutput>, AdapterError> {
-        let (r, pts) = points(i).map_err(unsupported)?;
+        let (r, pts, at) = points(i).map_err(unsupported)?;
         let el = |x: Rat| r.domain.element(&x).unwrap_or_default();
-        let n = pts.len();
-        let mut dd: Vec<Rat> = pts.iter().map(|p| p.1.clone()).collect();
+        // z: each node once per condition; dd starts as the values.
+        let (mut z, mut node_of) = (vec![], vec![]);
+        for (k, (x, ys)) in pts.iter().enumerate() {
+            for _ in ys {
+                z.push(x.clone());
+                node_of.push(k);
+            }
+        }
+        let n = z.len();
+        let mut dd: Vec<Rat> = node_of.iter().map(|&k| pts[k].1[0].clone()).collect();
+        let mut factorial = Rat::one();
         for level in 1..n {
+            factorial = el(&factorial * Rat::from_integer(level.into()));
             for k in (level..n).rev() {
-                let den = r.domain.inverse(&el(&pts[k].0 - &pts[k - level].0)).unwrap_or_else(Rat::one);
-                dd[k] = el((&dd[k] - &dd[k - 1]) * den);
+                dd[k] = if z[k] == z[k - level] {
+                    // A repeated node: the derivative's value over level!.
+                    let inv = r.domain.inverse(&factorial).unwrap_or_else(Rat::one);
+                    el(&pts[node_of[k]].1[level] * inv)
+                } else {
+                    let den = r.domain.inverse(&el(&z[k] - &z[k - level])).unwrap_or_else(Rat::one);
+                    el((&dd[k] - &dd[k - 1]) * den)
+                };
             }
         }
         let mut p = Poly::zero();
         let mut basis = Poly::constant(Rat::one(), 1);
         for (k, c) in dd.iter().enumerate() {
             p = r.domain.reduce(p.add(&basis.scale(c))).map_err(AdapterError::Unsupported)?;
-            let lin = Poly::from_dense(&[-pts[k].0.clone(), Rat::one()], 0, 1);
+            let lin = Poly::from_dense(&[-z[k].clone(), Rat::one()], 0, 1);
             basis = r.domain.reduce(basis.mul(&lin).map_err(too_large)?).map_err(AdapterError::Unsupported)?;
         }
-        let mut rel: Vec<Value> =
-            pts.iter().map(|(x, y)| equal(super::substituted(&p, &[constant(x, 1)], 1), constant(y, 1))).collect();
+        // p(t) by nested multiplication in the Newton form.
+        let values: Vec<String> = at
+            .iter()
+            .map(|t| {
+                let v = (0..n).rev().fold(Rat::zero(), |acc, k| el(&dd[k] + acc * (t - &z[k])));
+                rational_text(&v)
+            })
+            .collect();
+        let mut rel = vec![];
+        for (x, ys) in &pts {
+            if ys.len() == 1 {
+                rel.push(equal(super::substituted(&p, &[constant(x, 1)], 1), constant(&ys[0], 1)));
+                continue;
+            }
+            // The Taylor polynomial T of the data at x, and q with p = T + (X − x)^m·q.
+            let (m, lin) = (ys.len(), Poly::from_dense(&[-x.clone(), Rat::one()], 0, 1));
+            let (mut taylor, mut power_of, mut fact) = (Poly::zero(), Poly::constant(Rat::one(), 1), Rat::one());
+            for (j, y) in ys.iter().enumerate() {
+                if j > 0 {
+                    fact = el(&fact * Rat::from_integer(j.into()));
+                }
+                let c = el(y * r.domain.inverse(&fact).unwrap_or_else(Rat::one));
+                taylor = r.domain.reduce(taylor.add(&power_of.scale(&c))).map_err(AdapterError::Unsupported)?;
+                power_of =
+                    r.domain.reduce(power_of.mul(&lin).map_err(too_large)?).map_err(AdapterError::Unsupported)?;
+            }
+            let rest = r.domain.reduce(p.sub(&taylor)).map_err(AdapterError::Unsupported)?;
+            let q = divide_by_root_power(&r, &rest, x, m)?;
+            rel.push(equal(
+                terms(&p),
+                sum(vec![terms(&taylor), product(vec![power(terms(&lin), m as u32), terms(&q)])]),
+            ));
+        }
         rel.push(degree_less(terms(&p), power(json!([["1", [1]]]), n as u32), 0));
         let out = InterpolationOutput {
             polynomial: r.print(&p),
-            divided_differences: dd.iter().map(jacobian_runtime::objects::polynomial::rational_text).collect(),
+            nodes: z.iter().map(rational_text).collect(),
+            divided_differences: dd.iter().map(rational_text).collect(),
+            values: (!values.is_empty()).then_some(values),
         };
         Ok(Answer::from(out).claim(identities(&r, rel)))
     }
