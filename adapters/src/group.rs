@@ -8,6 +8,7 @@
 //! its own Schreier–Sims algorithm, sifting and orbit closure.
 
 pub mod action;
+pub mod character_theory;
 pub mod characters;
 pub mod fp;
 pub mod linear;
@@ -58,6 +59,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(semigroup::Transformations))),
         Arc::new(Typed::new(Ask(table_semigroup::SemigroupOperations))),
         Arc::new(Typed::new(Ask(linear::LinearGroups))),
+        Arc::new(Typed::new(Ask(character_theory::CharacterTheory))),
     ]
 }
 

@@ -94,6 +94,7 @@ MAPPING = {
     "polynomial.rational.compute.partial_fraction_decomposition": (PF, None),
     "polynomial.rational.compute.quotient_remainder": ("polynomial.compute.division", None),
     "polynomial.rational_function.identity.verify": (RATARITH, "`difference` reducing to 0, VERIFY"),
+    "rational_function.logarithmic_differential.compute": (RATARITH, "`logarithmic_derivative` f′/f (one variable; VERIFY)"),
     "polynomial.resultant.verify": (RES, "VERIFY: the Sylvester determinant"),
     "polynomial.square_free_decomposition.verify": (SQF, "VERIFY: the parts re-multiplied"),
     "polynomial.system.rational_solution.search": ("polynomial.system.solve", "`rational_solutions`"),

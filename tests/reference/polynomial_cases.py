@@ -317,6 +317,18 @@ for _ in range(4):
     n_, d_ = sympy.fraction(sympy.cancel(sympy.diff(a / b, x)))
     lc = Poly(d_, x).LC()
     case("rational_function.compute.arithmetic", {"variables": ["x"], "operation": "derivative", "operands": [{"numerator": txt(a), "denominator": txt(b)}]}, {"numerator": pr(n_ / lc, X), "denominator": pr(d_ / lc, X)})
+    if a != 0:
+        # The logarithmic derivative f′/f, cancelled by SymPy.
+        n_, d_ = sympy.fraction(sympy.cancel(sympy.diff(a / b, x) / (a / b)))
+        lc = Poly(d_, x).LC()
+        case("rational_function.compute.arithmetic", {"variables": ["x"], "operation": "logarithmic_derivative", "operands": [{"numerator": txt(a), "denominator": txt(b)}]}, {"numerator": pr(n_ / lc, X), "denominator": pr(d_ / lc, X)})
+# d log of (x − 1)²(x + 2)/x³ is 2/(x − 1) + 1/(x + 2) − 3/x; over F_7 too.
+for dom, p in [({}, 0), ({"domain": "F_7"}, 7)]:
+    f = (x - 1) ** 2 * (x + 2) / x ** 3
+    n_, d_ = sympy.fraction(sympy.cancel(sympy.diff(f, x) / f))
+    lc = Poly(d_, x).LC()
+    case("rational_function.compute.arithmetic", {"variables": ["x"], **dom, "operation": "logarithmic_derivative", "operands": [{"numerator": "(x - 1)^2*(x + 2)", "denominator": "x^3"}]},
+         {"numerator": pr(n_ / lc, X, p), "denominator": pr(d_ / lc, X, p)})
 case(
     "rational_function.compute.arithmetic",
     {"variables": ["x"], "operation": "reduce", "operands": [{"numerator": "x^2 - 1", "denominator": "2*x^2 - 4*x + 2"}]},

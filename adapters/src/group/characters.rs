@@ -63,7 +63,7 @@ pub struct CharacterTableOutput {
 /// `group.compute.character_table`.
 pub struct CharacterTable;
 
-fn value(entry: &Gp) -> Result<CharacterValue, AdapterError> {
+pub(super) fn value(entry: &Gp) -> Result<CharacterValue, AdapterError> {
     let bad = || AdapterError::Backend("GAP printed a character value that does not parse".into());
     let [n, coeffs] = entry.items()? else { return Err(bad()) };
     let conductor = u64::try_from(n.int()?).map_err(|_| bad())?;

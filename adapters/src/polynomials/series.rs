@@ -640,6 +640,8 @@ pub enum RationalOperation {
     Quotient,
     /// d/dx of one operand.
     Derivative,
+    /// The logarithmic derivative f′/f of one non-zero operand.
+    LogarithmicDerivative,
 }
 
 /// A rational function operand.
@@ -690,7 +692,7 @@ fn rational_input(i: &RationalInput) -> Result<(Ring, Vec<(Poly, Poly)>), Diagno
     super::one_variable(&r)?;
     super::field_only(&r)?;
     let ok = match i.operation {
-        O::Reduce | O::Derivative => i.operands.len() == 1,
+        O::Reduce | O::Derivative | O::LogarithmicDerivative => i.operands.len() == 1,
         O::Difference | O::Quotient => i.operands.len() == 2,
         _ => (1..=16).contains(&i.operands.len()),
     };
@@ -698,14 +700,15 @@ fn rational_input(i: &RationalInput) -> Result<(Ring, Vec<(Poly, Poly)>), Diagno
         return Err(Diagnostic::at(
             "/operands",
             "ARITY",
-            "1 operand for reduce and derivative, 2 for difference and quotient, 1 to 16 otherwise",
+            "1 operand for reduce and the derivatives, 2 for difference and quotient, 1 to 16 otherwise",
         ));
     }
     let mut out = vec![];
     for (k, f) in i.operands.iter().enumerate() {
         let n = read(&r, &f.numerator, &format!("/operands/{k}/numerator"))?;
         let d = read(&r, &f.denominator, &format!("/operands/{k}/denominator"))?;
-        if d.is_zero() || (i.operation == O::Quotient && k == 1 && n.is_zero()) {
+        let divides_by_it = (i.operation == O::Quotient && k == 1) || i.operation == O::LogarithmicDerivative;
+        if d.is_zero() || (divides_by_it && n.is_zero()) {
             return Err(Diagnostic::at(
                 format!("/operands/{k}"),
                 "DIVISION_BY_ZERO",
@@ -730,8 +733,8 @@ impl Query for RationalArithmetic {
             cas::describe(
                 "rational_function.compute.arithmetic",
                 "Rational function arithmetic in lowest terms",
-                "Sum, difference, product, quotient, derivative and reduction to lowest terms of univariate rational \
-                 functions over Q or F_p.",
+                "Sum, difference, product, quotient, derivative, logarithmic derivative and reduction to lowest terms \
+                 of univariate rational functions over Q or F_p.",
                 "Computes with fractions of polynomials in one variable, the result in lowest terms (numerator and \
                  denominator coprime by extended Euclid, denominator monic). VERIFY replays the cross-multiplied \
                  identity and a Bezout relation s n + t d = 1 proving lowest terms.",
@@ -809,6 +812,16 @@ impl Query for RationalArithmetic {
                     product(vec![m1.clone(), t(a), derivative(t(b), 0)]),
                 ]);
                 (n, mul(b, b)?, ne, power(t(b), 2))
+            }
+            O::LogarithmicDerivative => {
+                // (a/b)′/(a/b) = (a′b − ab′)/(ab).
+                let (a, b) = &ops[0];
+                let n = red(mul(&a.derivative(0), b)?.sub(&mul(a, &b.derivative(0))?))?;
+                let ne = sum(vec![
+                    product(vec![derivative(t(a), 0), t(b)]),
+                    product(vec![m1.clone(), t(a), derivative(t(b), 0)]),
+                ]);
+                (n, mul(a, b)?, ne, product(vec![t(a), t(b)]))
             }
         };
         // Lowest terms: divide by gcd(n, d), then make d monic.
