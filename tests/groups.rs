@@ -23,7 +23,7 @@ fn cases() -> Vec<Value> {
     let python = root.join(".venv/bin/python");
     assert!(python.exists(), "{} is missing: run scripts/provision-python", python.display());
     let mut cases = vec![];
-    for script in ["permutation_groups.py", "semigroup_tables.py", "linear_groups.py"] {
+    for script in ["permutation_groups.py", "semigroup_tables.py", "linear_groups.py", "group_families.py"] {
         let out = Command::new(&python).arg(root.join("tests/reference").join(script)).output().unwrap();
         assert!(out.status.success(), "{script}: {}", String::from_utf8_lossy(&out.stderr));
         cases.extend(String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str::<Value>(l).unwrap()));
@@ -428,6 +428,24 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             "group.compute.character_theory",
             json!({"generators": ["(1,2)", "(1,2,3)"], "subgroup": ["(1,4)"]}),
             "/input/subgroup/0",
+            Invalid,
+        ),
+        (
+            "group.action.family",
+            json!({"generators": ["(1,2,3)"], "action": "points", "family": [[1]]}),
+            "/input/action",
+            Invalid,
+        ),
+        (
+            "group.action.family",
+            json!({"generators": ["(1,2,3)"], "action": "sets", "family": [[1, 4]]}),
+            "/input/family/0/1",
+            Invalid,
+        ),
+        (
+            "group.action.family",
+            json!({"generators": ["(1,2,3)"], "action": "tuples", "family": [[2, 2]]}),
+            "/input/family/0/1",
             Invalid,
         ),
         ("group.matrix.linear", json!({"group": "GL", "n": 2, "q": 6}), "/input/q", Invalid),

@@ -10,6 +10,7 @@
 pub mod action;
 pub mod character_theory;
 pub mod characters;
+pub mod family;
 pub mod fp;
 pub mod linear;
 pub mod membership;
@@ -60,6 +61,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(table_semigroup::SemigroupOperations))),
         Arc::new(Typed::new(Ask(linear::LinearGroups))),
         Arc::new(Typed::new(Ask(character_theory::CharacterTheory))),
+        Arc::new(Typed::new(Ask(family::Family))),
     ]
 }
 

@@ -56,6 +56,9 @@ MAPPING = {
     "semigroup.product.compute": (TABLE, "`product`"),
     "semigroup.rees_quotient.compute": (TABLE, "`rees_quotient`"),
     "semigroup.regular_elements.compute": (TABLE, "`elements`: `regular`"),
+    "group_action.subset.canonicalize": ("group.action.family", "`sets`: `canonical`, the least image"),
+    "group_action.subset_family.orbit_profile.compute": ("group.action.family", "`sets`: `orbits`"),
+    "group_action.tuple_family.orbit_profile.compute": ("group.action.family", "`tuples`: `orbits`"),
     # character theory on the table of a permutation group
     "group.character.frobenius_schur_indicator.compute": (CT, "`indicators`"),
     "group.class_multiplication_constants.compute": (CT, "`class_multiplication`"),
