@@ -353,6 +353,22 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             json!({"distribution": {"values": [1, 2], "probabilities": ["1/2", "1/3"]}, "operation": {"moments": {}}}),
             "/input/distribution/probabilities",
         ),
+        ("probability.markov_chain.compute", json!({"transitions": [["1/2", "1/3"], [0, 1]]}), "/input/transitions/0"),
+        (
+            "probability.markov_chain.compute",
+            json!({"transitions": [["3/2", "-1/2"], [0, 1]]}),
+            "/input/transitions/0/1",
+        ),
+        (
+            "probability.markov_chain.compute",
+            json!({"transitions": [[1, 0], [0, 1]], "target": [2]}),
+            "/input/target/0",
+        ),
+        (
+            "probability.markov_chain.compute",
+            json!({"transitions": [[1, 0], [0, 1]], "mixing_epsilon": "3/2"}),
+            "/input/mixing_epsilon",
+        ),
         (
             "latin_square.compute.properties",
             json!({"rows": [[0, 1], [0, 1]], "properties": ["transpose"]}),

@@ -9,6 +9,7 @@ pub mod additive;
 pub mod colouring;
 pub mod enumerate;
 pub mod lattice;
+pub mod markov;
 pub mod matroid;
 pub mod numbers;
 pub mod poset;
@@ -52,6 +53,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(lattice::Properties))),
         Arc::new(Typed::new(Ask(matroid::Properties))),
         Arc::new(Typed::new(Ask(probability::Distribution))),
+        Arc::new(Typed::new(Ask(markov::MarkovChain))),
         Arc::new(Typed::new(Ask(sets::FiniteSets))),
         Arc::new(Typed::new(Ask(sets::Hypergraph))),
         Arc::new(Typed::new(Ask(sets::LatinSquares))),

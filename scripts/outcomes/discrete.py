@@ -44,6 +44,7 @@ SIDON = "combinatorics.additive.sidon"
 DIFF = "combinatorics.difference_set.compute"
 POSET = "poset.compute.properties"
 PROB = "probability.finite_distribution.compute"
+MARKOV = "probability.markov_chain.compute"
 SETS = "finite_set.compute.operation"
 HYPER = "hypergraph.compute.properties"
 LATIN = "latin_square.compute.properties"
@@ -171,6 +172,11 @@ MAPPING = {
     "poset.upper_closure.compute": (POSET, "`up_closure`"),
     "poset.zeta_transform.compute": (POSET, "`zeta_transform`"),
     # probability
+    "probability.markov_chain.communicating_classes.compute": (MARKOV, "`classes` with periods"),
+    "probability.markov_chain.ergodic.decide": (MARKOV, "`ergodic`"),
+    "probability.markov_chain.stationary_distribution.compute": (MARKOV, "`stationary`"),
+    "probability.markov_chain.eventual_hitting_profile.compute": (MARKOV, "`target`: `hitting`"),
+    "probability.markov_chain.mixing_time.compute": (MARKOV, "`mixing_epsilon`: `mixing_time`"),
     "probability.finite_distribution.condition.compute": (PROB, "`condition`"),
     "probability.finite_distribution.convolution.compute": (PROB, "`convolution`"),
     "probability.finite_distribution.event_probability.compute": (PROB, "`event_probability`"),
