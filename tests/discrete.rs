@@ -353,6 +353,27 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             json!({"distribution": {"values": [1, 2], "probabilities": ["1/2", "1/3"]}, "operation": {"moments": {}}}),
             "/input/distribution/probabilities",
         ),
+        (
+            "probability.reliability.compute",
+            json!({"network": "graph", "vertices": 3, "edges": [[0, 1, 2]], "failure": "bond"}),
+            "/input/edges/0",
+        ),
+        (
+            "probability.reliability.compute",
+            json!({"network": "digraph", "vertices": 3, "edges": [[0, 1]], "failure": "bond"}),
+            "/input/terminals",
+        ),
+        (
+            "probability.reliability.compute",
+            json!({"network": "graph", "vertices": 3, "edges": [[0, 1]], "failure": "bond", "p": "5/4"}),
+            "/input/p",
+        ),
+        (
+            "probability.reliability.compute",
+            json!({"network": "graph", "vertices": 30, "edges": (0..29).map(|k| [k, k + 1]).collect::<Vec<_>>(),
+                   "failure": "bond"}),
+            "/input/edges",
+        ),
         ("probability.markov_chain.compute", json!({"transitions": [["1/2", "1/3"], [0, 1]]}), "/input/transitions/0"),
         (
             "probability.markov_chain.compute",

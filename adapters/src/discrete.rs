@@ -15,6 +15,7 @@ pub mod numbers;
 pub mod poset;
 pub mod probability;
 pub mod recurrence;
+pub mod reliability;
 pub mod sequence;
 pub mod sets;
 pub mod tableau;
@@ -54,6 +55,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(matroid::Properties))),
         Arc::new(Typed::new(Ask(probability::Distribution))),
         Arc::new(Typed::new(Ask(markov::MarkovChain))),
+        Arc::new(Typed::new(Ask(reliability::Reliability))),
         Arc::new(Typed::new(Ask(sets::FiniteSets))),
         Arc::new(Typed::new(Ask(sets::Hypergraph))),
         Arc::new(Typed::new(Ask(sets::LatinSquares))),

@@ -45,6 +45,7 @@ DIFF = "combinatorics.difference_set.compute"
 POSET = "poset.compute.properties"
 PROB = "probability.finite_distribution.compute"
 MARKOV = "probability.markov_chain.compute"
+REL = "probability.reliability.compute"
 SETS = "finite_set.compute.operation"
 HYPER = "hypergraph.compute.properties"
 LATIN = "latin_square.compute.properties"
@@ -172,6 +173,11 @@ MAPPING = {
     "poset.upper_closure.compute": (POSET, "`up_closure`"),
     "poset.zeta_transform.compute": (POSET, "`zeta_transform`"),
     # probability
+    "probability.graph_reliability.all_terminal.compute": (REL, "`graph`, `bond`, all-terminal"),
+    "probability.graph_reliability.connection_probability.compute": (REL, "`graph`, `bond`, `terminals`"),
+    "probability.graph_site_reliability.connection_probability.compute": (REL, "`graph`, `site`, `terminals`"),
+    "probability.digraph_bond_reliability.connection_probability.compute": (REL, "`digraph`, `bond`, `terminals`"),
+    "probability.hypergraph_bond_reliability.connection_probability.compute": (REL, "`hypergraph`, `bond`"),
     "probability.markov_chain.communicating_classes.compute": (MARKOV, "`classes` with periods"),
     "probability.markov_chain.ergodic.decide": (MARKOV, "`ergodic`"),
     "probability.markov_chain.stationary_distribution.compute": (MARKOV, "`stationary`"),
