@@ -374,6 +374,21 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
                    "failure": "bond"}),
             "/input/edges",
         ),
+        (
+            "probability.finite_space.compute",
+            json!({"weights": ["1/2", "1/3"], "observations": [[0, 1]]}),
+            "/input/weights",
+        ),
+        (
+            "probability.finite_space.compute",
+            json!({"weights": ["1/2", "1/2"], "observations": [[0, 1], [0]]}),
+            "/input/observations/1",
+        ),
+        (
+            "probability.finite_space.compute",
+            json!({"weights": ["1/2", "1/2"], "observations": [[0, 1]], "variable": [1]}),
+            "/input/variable",
+        ),
         ("probability.markov_chain.compute", json!({"transitions": [["1/2", "1/3"], [0, 1]]}), "/input/transitions/0"),
         (
             "probability.markov_chain.compute",

@@ -8,6 +8,7 @@
 pub mod additive;
 pub mod colouring;
 pub mod enumerate;
+pub mod finite_space;
 pub mod lattice;
 pub mod markov;
 pub mod matroid;
@@ -56,6 +57,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(probability::Distribution))),
         Arc::new(Typed::new(Ask(markov::MarkovChain))),
         Arc::new(Typed::new(Ask(reliability::Reliability))),
+        Arc::new(Typed::new(Ask(finite_space::FiniteSpace))),
         Arc::new(Typed::new(Ask(sets::FiniteSets))),
         Arc::new(Typed::new(Ask(sets::Hypergraph))),
         Arc::new(Typed::new(Ask(sets::LatinSquares))),

@@ -46,6 +46,7 @@ POSET = "poset.compute.properties"
 PROB = "probability.finite_distribution.compute"
 MARKOV = "probability.markov_chain.compute"
 REL = "probability.reliability.compute"
+SPACE = "probability.finite_space.compute"
 SETS = "finite_set.compute.operation"
 HYPER = "hypergraph.compute.properties"
 LATIN = "latin_square.compute.properties"
@@ -173,6 +174,11 @@ MAPPING = {
     "poset.upper_closure.compute": (POSET, "`up_closure`"),
     "poset.zeta_transform.compute": (POSET, "`zeta_transform`"),
     # probability
+    "probability.finite_sigma_algebra.from_observation.compute": (SPACE, "`generated`"),
+    "probability.finite_sigma_algebra.join.compute": (SPACE, "`filtration` (its last σ-algebra is the join)"),
+    "probability.filtration.natural.compute": (SPACE, "`filtration`"),
+    "probability.conditional_expectation.finite.compute": (SPACE, "`variable`: `martingale` (E[X | F_j])"),
+    "probability.process.doob_martingale.compute": (SPACE, "`variable`: `martingale`"),
     "probability.graph_reliability.all_terminal.compute": (REL, "`graph`, `bond`, all-terminal"),
     "probability.graph_reliability.connection_probability.compute": (REL, "`graph`, `bond`, `terminals`"),
     "probability.graph_site_reliability.connection_probability.compute": (REL, "`graph`, `site`, `terminals`"),
