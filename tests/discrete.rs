@@ -389,6 +389,21 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             json!({"weights": ["1/2", "1/2"], "observations": [[0, 1]], "variable": [1]}),
             "/input/variable",
         ),
+        (
+            "probability.multiple_testing.compute",
+            json!({"p_values": ["1/2", "3/2"], "level": "1/20", "procedure": "holm"}),
+            "/input/p_values/1",
+        ),
+        (
+            "probability.multiple_testing.compute",
+            json!({"p_values": ["1/2"], "level": "1", "procedure": "bonferroni"}),
+            "/input/level",
+        ),
+        (
+            "probability.multiple_testing.compute",
+            json!({"p_values": ["1/2", "1/3"], "level": "1/20", "procedure": "benjamini_hochberg", "true_nulls": [0, 0]}),
+            "/input/true_nulls/1",
+        ),
         ("probability.markov_chain.compute", json!({"transitions": [["1/2", "1/3"], [0, 1]]}), "/input/transitions/0"),
         (
             "probability.markov_chain.compute",

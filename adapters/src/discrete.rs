@@ -20,6 +20,7 @@ pub mod reliability;
 pub mod sequence;
 pub mod sets;
 pub mod tableau;
+pub mod testing;
 
 use std::sync::Arc;
 
@@ -58,6 +59,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(markov::MarkovChain))),
         Arc::new(Typed::new(Ask(reliability::Reliability))),
         Arc::new(Typed::new(Ask(finite_space::FiniteSpace))),
+        Arc::new(Typed::new(Ask(testing::MultipleTesting))),
         Arc::new(Typed::new(Ask(sets::FiniteSets))),
         Arc::new(Typed::new(Ask(sets::Hypergraph))),
         Arc::new(Typed::new(Ask(sets::LatinSquares))),

@@ -174,6 +174,8 @@ MAPPING = {
     "poset.upper_closure.compute": (POSET, "`up_closure`"),
     "poset.zeta_transform.compute": (POSET, "`zeta_transform`"),
     # probability
+    "probability.bh_step_up.compute": ("probability.multiple_testing.compute", "`benjamini_hochberg`"),
+    "probability.fdp.compute": ("probability.multiple_testing.compute", "`true_nulls`: `false_discovery_proportion`"),
     "probability.finite_sigma_algebra.from_observation.compute": (SPACE, "`generated`"),
     "probability.finite_sigma_algebra.join.compute": (SPACE, "`filtration` (its last σ-algebra is the join)"),
     "probability.filtration.natural.compute": (SPACE, "`filtration`"),
