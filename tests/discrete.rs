@@ -404,6 +404,17 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             json!({"p_values": ["1/2", "1/3"], "level": "1/20", "procedure": "benjamini_hochberg", "true_nulls": [0, 0]}),
             "/input/true_nulls/1",
         ),
+        (
+            "probability.gaussian.expectation",
+            json!({"variables": ["x"], "polynomial": "x^2", "variances": [0]}),
+            "/input/variances/0",
+        ),
+        ("probability.gaussian.expectation", json!({"variables": ["x"], "polynomial": "x^2 + y"}), "/input/polynomial"),
+        (
+            "probability.gaussian.expectation",
+            json!({"variables": ["x", "y"], "polynomial": "x*y", "means": [1]}),
+            "/input/means",
+        ),
         ("probability.markov_chain.compute", json!({"transitions": [["1/2", "1/3"], [0, 1]]}), "/input/transitions/0"),
         (
             "probability.markov_chain.compute",

@@ -9,6 +9,7 @@ pub mod additive;
 pub mod colouring;
 pub mod enumerate;
 pub mod finite_space;
+pub mod gaussian;
 pub mod lattice;
 pub mod markov;
 pub mod matroid;
@@ -60,6 +61,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(reliability::Reliability))),
         Arc::new(Typed::new(Ask(finite_space::FiniteSpace))),
         Arc::new(Typed::new(Ask(testing::MultipleTesting))),
+        Arc::new(Typed::new(Ask(gaussian::GaussianExpectation))),
         Arc::new(Typed::new(Ask(sets::FiniteSets))),
         Arc::new(Typed::new(Ask(sets::Hypergraph))),
         Arc::new(Typed::new(Ask(sets::LatinSquares))),

@@ -174,6 +174,7 @@ MAPPING = {
     "poset.upper_closure.compute": (POSET, "`up_closure`"),
     "poset.zeta_transform.compute": (POSET, "`zeta_transform`"),
     # probability
+    "probability.gaussian_polynomial.moment.compute": ("probability.gaussian.expectation", "`expectation`, `variance`"),
     "probability.bh_step_up.compute": ("probability.multiple_testing.compute", "`benjamini_hochberg`"),
     "probability.fdp.compute": ("probability.multiple_testing.compute", "`true_nulls`: `false_discovery_proportion`"),
     "probability.finite_sigma_algebra.from_observation.compute": (SPACE, "`generated`"),
