@@ -15,7 +15,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::characters::{CharacterValue, MAX_CLASSES, MAX_TABLE_DEGREE, value};
+use super::characters::{CharacterValue, MAX_TABLE_DEGREE, TABLE, Table, rows, value};
 use super::{GAP, Lines, group, program, read};
 use crate::cas::{self, Answer, Gp, Query};
 
@@ -137,10 +137,6 @@ fn matrix(v: &Gp) -> Result<Vec<Vec<String>>, AdapterError> {
     v.items()?.iter().map(integers).collect()
 }
 
-fn table(v: &Gp) -> Result<Vec<Vec<CharacterValue>>, AdapterError> {
-    v.items()?.iter().map(|row| row.items()?.iter().map(value).collect()).collect()
-}
-
 fn indices(v: &Gp) -> Result<Vec<usize>, AdapterError> {
     let bad = || AdapterError::Backend("GAP printed a class index that is not positive".into());
     v.items()?.iter().map(|x| usize::try_from(x.int()?).ok().and_then(|k| k.checked_sub(1)).ok_or_else(bad)).collect()
@@ -229,15 +225,7 @@ impl Query for CharacterTheory {
         let g = read(&i.generators, i.degree).map_err(|d| AdapterError::Backend(d.message))?;
         // The table first, then one line per item asked; every index the caller gave is checked in GAP
         // against the table's size, and an out-of-range one is reported instead of computed.
-        let mut p = program(&g, ", T, C, irr, r, H, TH, fus")
-            .code(
-                "C := ConjugacyClasses(G); r := Length(C); Print(Size(G), \"\\n\", r, \"\\n\"); if r <= 200 then \
-             T := CharacterTable(G); C := ConjugacyClasses(T); irr := Irr(T); \
-             Print(List(C, c -> ListPerm(Representative(c), n)), \"\\n\", SizesConjugacyClasses(T), \"\\n\", \
-             List(irr, x -> List(x, ",
-            )
-            .code(CYC)
-            .code(")), \"\\n\");");
+        let mut p = program(&g, ", T, C, irr, r, H, TH, fus").code(TABLE);
         if i.indicators {
             p = p.code("Print(Indicator(T, 2), \"\\n\");");
         }
@@ -294,14 +282,8 @@ impl Query for CharacterTheory {
         let p: Program = p.code(" fi;");
         let reply = ctx.backend(&p)?;
         let mut lines = Lines::of(&reply);
-        let order = lines.int()?.as_str().to_owned();
-        let count = lines.natural()?;
-        if count > MAX_CLASSES {
-            return Err(AdapterError::Unsupported(format!("{count} conjugacy classes; at most {MAX_CLASSES}")));
-        }
-        let representatives = lines.perms()?;
-        let class_sizes = lines.bigs()?;
-        let characters = table(&lines.value()?)?;
+        let Table { order, representatives, class_sizes, characters } = Table::read(&mut lines)?;
+        let count = representatives.len();
         let out_of_range =
             |what: &str| AdapterError::Unsupported(format!("{what} names an irreducible beyond the {count} of G"));
         let mut out = CharacterTheoryOutput {
@@ -373,7 +355,7 @@ impl Query for CharacterTheory {
                 order: first.trim().to_owned(),
                 representatives: lines.perms()?,
                 fusion: indices(&lines.value()?)?,
-                characters: table(&lines.value()?)?,
+                characters: rows(&lines.value()?)?,
                 restriction: matrix(&lines.value()?)?,
                 induction: matrix(&lines.value()?)?,
             });

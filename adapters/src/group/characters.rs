@@ -63,6 +63,48 @@ pub struct CharacterTableOutput {
 /// `group.compute.character_table`.
 pub struct CharacterTable;
 
+/// The locals [`TABLE`] binds.
+pub(super) const TABLE_LOCALS: &str = ", T, C, irr, r";
+
+/// GAP code that prints |G| and the number of classes r, then, inside an `if r <= 200 then` that
+/// the caller closes with `fi;` after its own prints, the class representatives, the class sizes
+/// and the irreducibles, each value as [conductor, coefficients]; `T` and `irr` stay bound.
+pub(super) const TABLE: &str = "C := ConjugacyClasses(G); r := Length(C); Print(Size(G), \"\\n\", r, \"\\n\"); \
+     if r <= 200 then T := CharacterTable(G); C := ConjugacyClasses(T); irr := Irr(T); \
+     Print(List(C, c -> ListPerm(Representative(c), n)), \"\\n\", SizesConjugacyClasses(T), \"\\n\", \
+     List(irr, x -> List(x, v -> [Conductor(v), CoeffsCyc(v, Conductor(v))])), \"\\n\");";
+
+/// A character table as [`TABLE`] prints it.
+pub(super) struct Table {
+    pub(super) order: String,
+    pub(super) representatives: Vec<Vec<u32>>,
+    pub(super) class_sizes: Vec<String>,
+    pub(super) characters: Vec<Vec<CharacterValue>>,
+}
+
+impl Table {
+    /// Reads what [`TABLE`] printed, refusing more than [`MAX_CLASSES`] classes.
+    pub(super) fn read(lines: &mut Lines) -> Result<Table, AdapterError> {
+        let order = lines.int()?.as_str().to_owned();
+        let count = lines.natural()?;
+        if count > MAX_CLASSES {
+            return Err(AdapterError::Unsupported(format!("{count} conjugacy classes; at most {MAX_CLASSES}")));
+        }
+        let representatives = lines.perms()?;
+        let class_sizes = lines.bigs()?;
+        let characters = rows(&lines.value()?)?;
+        if representatives.len() != count || characters.len() != count || characters.iter().any(|r| r.len() != count) {
+            return Err(AdapterError::Backend("GAP printed a character table that is not square".into()));
+        }
+        Ok(Table { order, representatives, class_sizes, characters })
+    }
+}
+
+/// Rows of character values.
+pub(super) fn rows(v: &Gp) -> Result<Vec<Vec<CharacterValue>>, AdapterError> {
+    v.items()?.iter().map(|row| row.items()?.iter().map(value).collect()).collect()
+}
+
 pub(super) fn value(entry: &Gp) -> Result<CharacterValue, AdapterError> {
     let bad = || AdapterError::Backend("GAP printed a character value that does not parse".into());
     let [n, coeffs] = entry.items()? else { return Err(bad()) };
@@ -133,30 +175,10 @@ impl Query for CharacterTable {
     }
     fn answer(&self, i: &GroupInput, ctx: &AdapterContext) -> Result<Answer<CharacterTableOutput>, AdapterError> {
         let g = read(&i.generators, i.degree).map_err(|d| AdapterError::Backend(d.message))?;
-        let p = program(&g, ", T, C").code(
-            "Print(Size(G), \"\\n\"); C := ConjugacyClasses(G); Print(Length(C), \"\\n\"); if Length(C) <= 200 then \
-             T := CharacterTable(G); C := ConjugacyClasses(T); \
-             Print(List(C, c -> ListPerm(Representative(c), n)), \"\\n\", SizesConjugacyClasses(T), \"\\n\", \
-             List(Irr(T), x -> List(x, v -> [Conductor(v), CoeffsCyc(v, Conductor(v))])), \"\\n\"); fi;",
-        );
+        let p = program(&g, TABLE_LOCALS).code(TABLE).code(" fi;");
         let reply = ctx.backend(&p)?;
         let mut lines = Lines::of(&reply);
-        let order = lines.int()?.as_str().to_owned();
-        let count = lines.natural()?;
-        if count > MAX_CLASSES {
-            return Err(AdapterError::Unsupported(format!("{count} conjugacy classes; at most {MAX_CLASSES}")));
-        }
-        let representatives = lines.perms()?;
-        let class_sizes = lines.bigs()?;
-        let characters: Vec<Vec<CharacterValue>> = lines
-            .value()?
-            .items()?
-            .iter()
-            .map(|row| row.items()?.iter().map(value).collect())
-            .collect::<Result<_, _>>()?;
-        if representatives.len() != count || characters.len() != count || characters.iter().any(|r| r.len() != count) {
-            return Err(AdapterError::Backend("GAP printed a character table that is not square".into()));
-        }
+        let Table { order, representatives, class_sizes, characters } = Table::read(&mut lines)?;
         let described: Vec<_> = representatives.iter().map(|r| describe_perm(r)).collect();
         Ok(CharacterTableOutput {
             order,
