@@ -72,6 +72,17 @@ impl Rational {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// The value as an exact rational for arithmetic.
+    pub fn value(&self) -> jacobian_runtime::objects::polynomial::Rat {
+        let (n, d) = self.parts();
+        jacobian_runtime::objects::polynomial::Rat::new(n, d)
+    }
+
+    /// The rational `r`, in canonical text.
+    pub fn of(r: &jacobian_runtime::objects::polynomial::Rat) -> Self {
+        Rational::fraction(r.numer(), r.denom())
+    }
 }
 
 impl fmt::Display for Rational {

@@ -61,21 +61,12 @@ pub struct FiniteSpaceOutput {
     pub martingale: Option<Vec<Vec<Option<Rational>>>>,
 }
 
-fn rat(r: &Rational) -> Rat {
-    let (n, d) = r.parts();
-    Rat::new(n, d)
-}
-
-fn rt(r: &Rat) -> Rational {
-    Rational::fraction(r.numer(), r.denom())
-}
-
 fn check(i: &FiniteSpaceInput) -> Result<Vec<Rat>, Diagnostic> {
     let n = i.weights.len();
     if n == 0 || n > MAX_OUTCOMES {
         return Err(Diagnostic::at("/weights", "BAD_LENGTH", format!("1 to {MAX_OUTCOMES} outcomes")));
     }
-    let w: Vec<Rat> = i.weights.iter().map(rat).collect();
+    let w: Vec<Rat> = i.weights.iter().map(Rational::value).collect();
     if let Some(k) = w.iter().position(Signed::is_negative) {
         return Err(Diagnostic::at(format!("/weights/{k}"), "NEGATIVE", "probabilities are ≥ 0"));
     }
@@ -109,7 +100,7 @@ fn atoms<K: Ord>(w: &[Rat], key: impl Fn(usize) -> K) -> (Vec<Vec<usize>>, Vec<R
 }
 
 fn sigma((atoms, probs): (Vec<Vec<usize>>, Vec<Rat>)) -> SigmaAlgebra {
-    SigmaAlgebra { atoms, probabilities: probs.iter().map(rt).collect() }
+    SigmaAlgebra { atoms, probabilities: probs.iter().map(Rational::of).collect() }
 }
 
 /// `probability.finite_space.compute`.
@@ -162,11 +153,11 @@ impl Query for FiniteSpace {
     }
     fn answer(&self, i: &FiniteSpaceInput, ctx: &AdapterContext) -> Result<Answer<FiniteSpaceOutput>, AdapterError> {
         let w = check(i).map_err(|d| AdapterError::Unsupported(d.message))?;
-        let ys: Vec<Vec<Rat>> = i.observations.iter().map(|y| y.iter().map(rat).collect()).collect();
+        let ys: Vec<Vec<Rat>> = i.observations.iter().map(|y| y.iter().map(Rational::value).collect()).collect();
         let generated = ys.iter().map(|y| sigma(atoms(&w, |o| y[o].clone()))).collect();
         let mut filtration = vec![];
         let mut martingale = vec![];
-        let x: Option<Vec<Rat>> = i.variable.as_ref().map(|x| x.iter().map(rat).collect());
+        let x: Option<Vec<Rat>> = i.variable.as_ref().map(|x| x.iter().map(Rational::value).collect());
         for j in 1..=ys.len() {
             ctx.checkpoint()?;
             let (blocks, probs) = atoms(&w, |o| ys[..j].iter().map(|y| y[o].clone()).collect::<Vec<_>>());
@@ -177,14 +168,14 @@ impl Query for FiniteSpace {
                         continue;
                     }
                     let mean = block.iter().map(|&o| &w[o] * &x[o]).sum::<Rat>() / p;
-                    let mean = rt(&mean);
+                    let mean = Rational::of(&mean);
                     block.iter().for_each(|&o| m[o] = Some(mean.clone()));
                 }
                 martingale.push(m);
             }
             filtration.push(sigma((blocks, probs)));
         }
-        let expectation = x.as_ref().map(|x| rt(&w.iter().zip(x).map(|(p, v)| p * v).sum::<Rat>()));
+        let expectation = x.as_ref().map(|x| Rational::of(&w.iter().zip(x).map(|(p, v)| p * v).sum::<Rat>()));
         Ok(FiniteSpaceOutput { generated, filtration, expectation, martingale: x.map(|_| martingale) }.into())
     }
 }

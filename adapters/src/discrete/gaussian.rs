@@ -45,10 +45,6 @@ pub struct GaussianOutput {
     pub variance: Rational,
 }
 
-fn rt(r: &Rat) -> Rational {
-    Rational::fraction(r.numer(), r.denom())
-}
-
 struct Model {
     f: jacobian_runtime::objects::polynomial::Poly,
     means: Vec<Rat>,
@@ -169,6 +165,6 @@ impl Query for GaussianExpectation {
         ctx.checkpoint()?;
         let square = m.f.mul(&m.f).map_err(|t| AdapterError::Unsupported(t.0))?;
         let e2 = expectation(&m, &square);
-        Ok(GaussianOutput { expectation: rt(&e), variance: rt(&(e2 - &e * &e)) }.into())
+        Ok(GaussianOutput { expectation: Rational::of(&e), variance: Rational::of(&(e2 - &e * &e)) }.into())
     }
 }

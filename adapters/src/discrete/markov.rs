@@ -93,15 +93,6 @@ pub struct MarkovOutput {
     pub distance_at_mixing_time: Option<Rational>,
 }
 
-fn rat(r: &Rational) -> Rat {
-    let (n, d) = r.parts();
-    Rat::new(n, d)
-}
-
-fn rt(r: &Rat) -> Rational {
-    Rational::fraction(r.numer(), r.denom())
-}
-
 fn read(i: &MarkovInput) -> Result<Vec<Vec<Rat>>, Diagnostic> {
     let n = i.transitions.len();
     if n == 0 || n > MAX_STATES {
@@ -116,7 +107,7 @@ fn read(i: &MarkovInput) -> Result<Vec<Vec<Rat>>, Diagnostic> {
                 format!("{n} entries per row"),
             ));
         }
-        let row: Vec<Rat> = row.iter().map(rat).collect();
+        let row: Vec<Rat> = row.iter().map(Rational::value).collect();
         if let Some(y) = row.iter().position(Signed::is_negative) {
             return Err(Diagnostic::at(format!("/transitions/{x}/{y}"), "NEGATIVE", "probabilities are ≥ 0"));
         }
@@ -134,7 +125,7 @@ fn read(i: &MarkovInput) -> Result<Vec<Vec<Rat>>, Diagnostic> {
         }
     }
     if let Some(e) = &i.mixing_epsilon {
-        let e = rat(e);
+        let e = Rational::value(e);
         if !(e > Rat::zero() && e < Rat::one()) {
             return Err(Diagnostic::at("/mixing_epsilon", "OUT_OF_RANGE", "0 < ε < 1"));
         }
@@ -305,7 +296,7 @@ impl Query for MarkovChain {
             let mut b = vec![Rat::zero(); m];
             b[m - 1] = Rat::one();
             let pi = solve(a, b).ok_or_else(|| AdapterError::Unsupported("singular stationary system".into()))?;
-            c.stationary = Some(pi.iter().map(rt).collect());
+            c.stationary = Some(pi.iter().map(Rational::of).collect());
         }
         let closed: Vec<&Class> = classes.iter().filter(|c| c.closed).collect();
         let stationary = (closed.len() == 1).then(|| {
@@ -327,8 +318,8 @@ impl Query for MarkovChain {
             if !ergodic {
                 return Err(AdapterError::Unsupported("the mixing time is defined here for ergodic chains".into()));
             }
-            let eps = rat(eps);
-            let pi: Vec<Rat> = stationary.as_ref().map(|s| s.iter().map(rat).collect()).unwrap_or_default();
+            let eps = Rational::value(eps);
+            let pi: Vec<Rat> = stationary.as_ref().map(|s| s.iter().map(Rational::value).collect()).unwrap_or_default();
             let mut pt: Vec<Vec<Rat>> =
                 (0..n).map(|x| (0..n).map(|y| if x == y { Rat::one() } else { Rat::zero() }).collect()).collect();
             for t in 0..=MAX_STEPS {
@@ -341,7 +332,7 @@ impl Query for MarkovChain {
                     .max()
                     .unwrap_or_else(Rat::zero);
                 if d <= eps {
-                    (mixing_time, distance_at_mixing_time) = (Some(t), Some(rt(&d)));
+                    (mixing_time, distance_at_mixing_time) = (Some(t), Some(Rational::of(&d)));
                     break;
                 }
                 pt = pt.iter().map(|row| (0..n).map(|y| (0..n).map(|z| &row[z] * &p[z][y]).sum()).collect()).collect();
@@ -400,7 +391,7 @@ fn hit(p: &[Vec<Rat>], target: &[usize], r: &[Vec<bool>]) -> Result<Hitting, Ada
     let k = solve(a, std::mem::take(&mut b))
         .ok_or_else(|| AdapterError::Unsupported("singular hitting-time system".into()))?;
     let expected_steps = (0..n)
-        .map(|x| if in_t(x) { Some(Rational::integer(&BigInt::zero())) } else { spos(x).map(|j| rt(&k[j])) })
+        .map(|x| if in_t(x) { Some(Rational::integer(&BigInt::zero())) } else { spos(x).map(|j| Rational::of(&k[j])) })
         .collect();
-    Ok(Hitting { probability: h.iter().map(rt).collect(), expected_steps })
+    Ok(Hitting { probability: h.iter().map(Rational::of).collect(), expected_steps })
 }

@@ -103,23 +103,14 @@ fn law(d: &FiniteDistribution) -> Result<Law, Vec<Diagnostic>> {
     Ok(atoms.into_iter().map(|(v, p)| (Rat::new(v.num, v.den), Rat::new(p.num, p.den))).collect())
 }
 
-fn rt(r: &Rat) -> Rational {
-    Rational::fraction(r.numer(), r.denom())
-}
-
-fn rat(r: &Rational) -> Rat {
-    let (n, d) = r.parts();
-    Rat::new(n, d)
-}
-
 fn show(l: &Law) -> Value {
-    json!({"values": l.keys().map(rt).collect::<Vec<_>>(), "probabilities": l.values().map(rt).collect::<Vec<_>>()})
+    json!({"values": l.keys().map(Rational::of).collect::<Vec<_>>(), "probabilities": l.values().map(Rational::of).collect::<Vec<_>>()})
 }
 
 fn contains(e: &Event, x: &Rat) -> bool {
-    e.at_least.as_ref().is_none_or(|a| *x >= rat(a))
-        && e.at_most.as_ref().is_none_or(|b| *x <= rat(b))
-        && e.values.as_ref().is_none_or(|vs| vs.iter().any(|v| rat(v) == *x))
+    e.at_least.as_ref().is_none_or(|a| *x >= Rational::value(a))
+        && e.at_most.as_ref().is_none_or(|b| *x <= Rational::value(b))
+        && e.values.as_ref().is_none_or(|vs| vs.iter().any(|v| Rational::value(v) == *x))
 }
 
 fn convolve(a: &Law, b: &Law, ctx: &AdapterContext) -> Result<Law, AdapterError> {
@@ -220,16 +211,16 @@ impl Query for Distribution {
                     (1..=k).map(|j| x.iter().map(|(v, p)| num_traits::pow(v.clone(), j as usize) * p).sum()).collect();
                 let mean = raw[0].clone();
                 let var = &raw[1] - &mean * &mean;
-                out.insert("mean".into(), json!(rt(&mean)));
-                out.insert("variance".into(), json!(rt(&var)));
-                out.insert("raw_moments".into(), json!(raw.iter().map(rt).collect::<Vec<_>>()));
+                out.insert("mean".into(), json!(Rational::of(&mean)));
+                out.insert("variance".into(), json!(Rational::of(&var)));
+                out.insert("raw_moments".into(), json!(raw.iter().map(Rational::of).collect::<Vec<_>>()));
                 let central: Vec<Rat> =
                     (1..=k).map(|j| x.iter().map(|(v, p)| num_traits::pow(v - &mean, j as usize) * p).sum()).collect();
-                out.insert("central_moments".into(), json!(central.iter().map(rt).collect::<Vec<_>>()));
+                out.insert("central_moments".into(), json!(central.iter().map(Rational::of).collect::<Vec<_>>()));
             }
             Operation::EventProbability { event } => {
                 let p: Rat = x.iter().filter(|(v, _)| contains(event, v)).map(|(_, p)| p.clone()).sum();
-                out.insert("probability".into(), json!(rt(&p)));
+                out.insert("probability".into(), json!(Rational::of(&p)));
             }
             Operation::Condition { event } => {
                 let p: Rat = x.iter().filter(|(v, _)| contains(event, v)).map(|(_, p)| p.clone()).sum();
@@ -237,11 +228,11 @@ impl Query for Distribution {
                     return Err(AdapterError::Unsupported("the event has probability 0".into()));
                 }
                 let c: Law = x.iter().filter(|(v, _)| contains(event, v)).map(|(v, q)| (v.clone(), q / &p)).collect();
-                out.insert("probability".into(), json!(rt(&p)));
+                out.insert("probability".into(), json!(Rational::of(&p)));
                 out.insert("conditional".into(), show(&c));
             }
             Operation::Pushforward { coefficients } => {
-                let c: Vec<Rat> = coefficients.iter().map(rat).collect();
+                let c: Vec<Rat> = coefficients.iter().map(Rational::value).collect();
                 let mut y = Law::new();
                 for (v, p) in &x {
                     let fx = c.iter().rev().fold(Rat::zero(), |acc, k| acc * v + k);
@@ -269,7 +260,7 @@ impl Query for Distribution {
                 let (mode, pmax) =
                     acc.iter().max_by(|a, b| a.1.cmp(b.1)).map(|(v, p)| (v.clone(), p.clone())).unwrap_or_default();
                 out.insert("distribution".into(), show(&acc));
-                out.insert("peak".into(), json!({"value": rt(&mode), "probability": rt(&pmax)}));
+                out.insert("peak".into(), json!({"value": Rational::of(&mode), "probability": Rational::of(&pmax)}));
             }
             Operation::TotalVariation { other } => {
                 let y = law(other).map_err(bad)?;
@@ -285,7 +276,7 @@ impl Query for Distribution {
                     })
                     .sum::<Rat>()
                     / Rat::from_integer(2.into());
-                out.insert("total_variation".into(), json!(rt(&d)));
+                out.insert("total_variation".into(), json!(Rational::of(&d)));
             }
         }
         Ok(out.into())

@@ -32,15 +32,6 @@ pub const MAX_Q_INDEX: u64 = 20_000;
 /// Largest order of a recurrence evaluated.
 pub const MAX_ORDER: usize = 1_000;
 
-fn rat(r: &Rational) -> Rat {
-    let (n, d) = r.parts();
-    Rat::new(n, d)
-}
-
-fn text(r: &Rat) -> Rational {
-    Rational::fraction(r.numer(), r.denom())
-}
-
 fn is_prime(p: u64) -> bool {
     p >= 2 && (2..).take_while(|d| d * d <= p).all(|d| !p.is_multiple_of(d))
 }
@@ -188,7 +179,7 @@ fn reduce_all(terms: &[Rational], p: u64, at: &str) -> Result<Vec<u64>, Diagnost
         .iter()
         .enumerate()
         .map(|(i, t)| {
-            modp(&rat(t), p)
+            modp(&Rational::value(t), p)
                 .ok_or_else(|| Diagnostic::at(format!("{at}/{i}"), "NOT_IN_FIELD", "p divides the denominator"))
         })
         .collect()
@@ -251,8 +242,8 @@ impl Query for Find {
                 berlekamp_massey_mod(&s, p, ctx)?.iter().map(|&c| Rational::integer(&BigInt::from(c))).collect()
             }
             None => {
-                let s: Vec<Rat> = i.terms.iter().map(rat).collect();
-                berlekamp_massey(&s, ctx)?.iter().map(text).collect()
+                let s: Vec<Rat> = i.terms.iter().map(Rational::value).collect();
+                berlekamp_massey(&s, ctx)?.iter().map(Rational::of).collect()
             }
         };
         let order = coefficients.len();
@@ -399,14 +390,14 @@ impl Query for Evaluate {
                 (Rational::integer(&BigInt::from(v as u64)), None)
             }
             _ => {
-                let c: Vec<Rat> = i.coefficients.iter().map(rat).collect();
+                let c: Vec<Rat> = i.coefficients.iter().map(Rational::value).collect();
                 let reduce = |x: Rat| -> Rat {
                     match i.modulus {
                         Some(p) => Rat::from_integer(BigInt::from(modp(&x, p).unwrap_or(0))),
                         None => x,
                     }
                 };
-                let mut a: Vec<Rat> = i.initial.iter().map(|x| reduce(rat(x))).collect();
+                let mut a: Vec<Rat> = i.initial.iter().map(|x| reduce(Rational::value(x))).collect();
                 for k in d as u64..=i.n {
                     if k.is_multiple_of(256) {
                         ctx.checkpoint()?;
@@ -415,7 +406,7 @@ impl Query for Evaluate {
                     let next = (0..d).fold(Rat::zero(), |s, j| s + &c[j] * &a[len - 1 - j]);
                     a.push(reduce(next));
                 }
-                (text(&a[i.n as usize]), i.list.then(|| a[..=i.n as usize].iter().map(text).collect()))
+                (Rational::of(&a[i.n as usize]), i.list.then(|| a[..=i.n as usize].iter().map(Rational::of).collect()))
             }
         };
         let statement = json!({"evaluation": {"coefficients": i.coefficients, "initial": i.initial, "n": i.n, "modulus": i.modulus, "value": value}});
@@ -489,7 +480,7 @@ impl Operation for GuessGeneratingFunction {
         Ok(())
     }
     fn run(&self, i: GuessInput, ctx: &AdapterContext) -> Result<Outcome<GuessOutput>, AdapterError> {
-        let s: Vec<Rat> = i.terms.iter().map(rat).collect();
+        let s: Vec<Rat> = i.terms.iter().map(Rational::value).collect();
         let c = berlekamp_massey(&s, ctx)?;
         let l = c.len();
         let found = 2 * l + 2 <= s.len();
@@ -506,9 +497,9 @@ impl Operation for GuessGeneratingFunction {
         }
         let output = GuessOutput {
             found,
-            numerator: if found { numerator.iter().map(text).collect() } else { vec![] },
-            denominator: if found { q.iter().map(text).collect() } else { vec![] },
-            predicted: all[s.len()..].iter().map(text).collect(),
+            numerator: if found { numerator.iter().map(Rational::of).collect() } else { vec![] },
+            denominator: if found { q.iter().map(Rational::of).collect() } else { vec![] },
+            predicted: all[s.len()..].iter().map(Rational::of).collect(),
             surplus: s.len().saturating_sub(2 * l),
         };
         let canonical = serde_json::to_value(&i).unwrap_or(Value::Null);

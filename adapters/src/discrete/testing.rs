@@ -64,25 +64,16 @@ pub struct TestingOutput {
     pub false_discoveries: Option<usize>,
 }
 
-fn rat(r: &Rational) -> Rat {
-    let (n, d) = r.parts();
-    Rat::new(n, d)
-}
-
-fn rt(r: &Rat) -> Rational {
-    Rational::fraction(r.numer(), r.denom())
-}
-
 fn check(i: &TestingInput) -> Result<(Vec<Rat>, Rat), Diagnostic> {
     let m = i.p_values.len();
     if m == 0 || m > MAX_HYPOTHESES {
         return Err(Diagnostic::at("/p_values", "BAD_LENGTH", format!("1 to {MAX_HYPOTHESES} p-values")));
     }
-    let p: Vec<Rat> = i.p_values.iter().map(rat).collect();
+    let p: Vec<Rat> = i.p_values.iter().map(Rational::value).collect();
     if let Some(k) = p.iter().position(|v| v.is_negative() || *v > Rat::one()) {
         return Err(Diagnostic::at(format!("/p_values/{k}"), "OUT_OF_RANGE", "p-values lie in [0, 1]"));
     }
-    let q = rat(&i.level);
+    let q = Rational::value(&i.level);
     if !(q > Rat::zero() && q < Rat::one()) {
         return Err(Diagnostic::at("/level", "OUT_OF_RANGE", "0 < q < 1"));
     }
@@ -193,13 +184,13 @@ impl Query for MultipleTesting {
         let (mut fdp, mut v) = (None, None);
         if let Some(nulls) = &i.true_nulls {
             let false_ones = rejected.iter().filter(|h| nulls.contains(h)).count();
-            fdp = Some(rt(&(Rat::from_integer(false_ones.into()) / Rat::from_integer(k.max(1).into()))));
+            fdp = Some(Rational::of(&(Rat::from_integer(false_ones.into()) / Rat::from_integer(k.max(1).into()))));
             v = Some(false_ones);
         }
         Ok(TestingOutput {
             rejected,
-            adjusted: adjusted.iter().map(rt).collect(),
-            threshold: rt(&threshold),
+            adjusted: adjusted.iter().map(Rational::of).collect(),
+            threshold: Rational::of(&threshold),
             false_discovery_proportion: fdp,
             false_discoveries: v,
         }
