@@ -20,7 +20,9 @@ use serde_json::{Value, json};
 
 use super::native;
 use crate::cas::{self, Answer, Query};
+use crate::linear_algebra::exact;
 use crate::rational::Rational;
+use jacobian_runtime::objects::matrix::{Dense, Ring, Scalar};
 
 /// Most states.
 pub const MAX_STATES: usize = 100;
@@ -133,31 +135,13 @@ fn read(i: &MarkovInput) -> Result<Vec<Vec<Rat>>, Diagnostic> {
     Ok(p)
 }
 
-/// Solves A x = b exactly (A square and invertible), or None when A is singular.
-fn solve(mut a: Vec<Vec<Rat>>, mut b: Vec<Rat>) -> Option<Vec<Rat>> {
-    let n = b.len();
-    for c in 0..n {
-        let pivot = (c..n).find(|&r| !a[r][c].is_zero())?;
-        a.swap(c, pivot);
-        b.swap(c, pivot);
-        let inv = Rat::one() / &a[c][c];
-        for j in c..n {
-            a[c][j] = &a[c][j] * &inv;
-        }
-        b[c] = &b[c] * &inv;
-        for r in 0..n {
-            if r != c && !a[r][c].is_zero() {
-                let f = a[r][c].clone();
-                for j in c..n {
-                    let v = &f * &a[c][j];
-                    a[r][j] -= v;
-                }
-                let v = &f * &b[c];
-                b[r] -= v;
-            }
-        }
-    }
-    Some(b)
+/// Solves A x = b exactly over Q (A square), or None when A is singular.
+fn solve(a: Vec<Vec<Rat>>, b: Vec<Rat>, ctx: &AdapterContext) -> Result<Option<Vec<Rat>>, AdapterError> {
+    let scalar = |r: &Rat| Scalar::fraction(r.numer().clone(), r.denom().clone());
+    let data: Vec<Vec<Scalar>> = a.iter().map(|row| row.iter().map(scalar).collect()).collect();
+    let a = Dense { ring: Ring::Rational, rows: b.len(), cols: b.len(), data };
+    let b: Vec<Scalar> = b.iter().map(scalar).collect();
+    Ok(exact::solve(&a, &b, ctx)?.map(|x| x.into_iter().map(|s| Rat::new(s.num, s.den)).collect()))
 }
 
 /// States reachable from each state (including itself), as boolean rows.
@@ -295,7 +279,7 @@ impl Query for MarkovChain {
             a[m - 1] = vec![Rat::one(); m];
             let mut b = vec![Rat::zero(); m];
             b[m - 1] = Rat::one();
-            let pi = solve(a, b).ok_or_else(|| AdapterError::Unsupported("singular stationary system".into()))?;
+            let pi = solve(a, b, ctx)?.ok_or_else(|| AdapterError::Unsupported("singular stationary system".into()))?;
             c.stationary = Some(pi.iter().map(Rational::of).collect());
         }
         let closed: Vec<&Class> = classes.iter().filter(|c| c.closed).collect();
@@ -311,7 +295,7 @@ impl Query for MarkovChain {
         ctx.checkpoint()?;
         let hitting = match &i.target {
             None => None,
-            Some(t) => Some(hit(&p, t, &r)?),
+            Some(t) => Some(hit(&p, t, &r, ctx)?),
         };
         let (mut mixing_time, mut distance_at_mixing_time) = (None, None);
         if let Some(eps) = &i.mixing_epsilon {
@@ -349,7 +333,7 @@ impl Query for MarkovChain {
 }
 
 /// The probability of ever reaching `target` and, where it is 1, the expected number of steps.
-fn hit(p: &[Vec<Rat>], target: &[usize], r: &[Vec<bool>]) -> Result<Hitting, AdapterError> {
+fn hit(p: &[Vec<Rat>], target: &[usize], r: &[Vec<bool>], ctx: &AdapterContext) -> Result<Hitting, AdapterError> {
     let n = p.len();
     let in_t = |x: usize| target.contains(&x);
     // h = 1 on T, 0 where T is unreachable, else h(x) = Σ_y P(x, y) h(y).
@@ -369,7 +353,7 @@ fn hit(p: &[Vec<Rat>], target: &[usize], r: &[Vec<bool>]) -> Result<Hitting, Ada
             }
         }
     }
-    let h_unknown = solve(a, b).ok_or_else(|| AdapterError::Unsupported("singular hitting system".into()))?;
+    let h_unknown = solve(a, b, ctx)?.ok_or_else(|| AdapterError::Unsupported("singular hitting system".into()))?;
     let h: Vec<Rat> = (0..n)
         .map(|x| if in_t(x) { Rat::one() } else { pos(x).map(|k| h_unknown[k].clone()).unwrap_or_else(Rat::zero) })
         .collect();
@@ -379,7 +363,7 @@ fn hit(p: &[Vec<Rat>], target: &[usize], r: &[Vec<bool>]) -> Result<Hitting, Ada
     let spos = |x: usize| sure.iter().position(|&u| u == x);
     let m = sure.len();
     let mut a = vec![vec![Rat::zero(); m]; m];
-    let mut b = vec![Rat::one(); m];
+    let b = vec![Rat::one(); m];
     for (row, &x) in sure.iter().enumerate() {
         a[row][row] = Rat::one();
         for y in 0..n {
@@ -388,8 +372,7 @@ fn hit(p: &[Vec<Rat>], target: &[usize], r: &[Vec<bool>]) -> Result<Hitting, Ada
             }
         }
     }
-    let k = solve(a, std::mem::take(&mut b))
-        .ok_or_else(|| AdapterError::Unsupported("singular hitting-time system".into()))?;
+    let k = solve(a, b, ctx)?.ok_or_else(|| AdapterError::Unsupported("singular hitting-time system".into()))?;
     let expected_steps = (0..n)
         .map(|x| if in_t(x) { Some(Rational::integer(&BigInt::zero())) } else { spos(x).map(|j| Rational::of(&k[j])) })
         .collect();

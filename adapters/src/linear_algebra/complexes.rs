@@ -1083,7 +1083,7 @@ fn span_rank(ring: &Ring, n: usize, vectors: &[Vec<Scalar>], ctx: &AdapterContex
         cols: vectors.len(),
         data: (0..n).map(|i| vectors.iter().map(|v| v[i].clone()).collect()).collect(),
     };
-    Ok(exact::reduce(&d, false, ctx)?.pivots.len())
+    exact::rank(&d, ctx)
 }
 
 impl Query for SpectralSequence {

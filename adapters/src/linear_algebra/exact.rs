@@ -190,6 +190,19 @@ pub fn reduce(a: &Dense, reduced: bool, ctx: &AdapterContext) -> Result<Reductio
     Ok(Reduction { form: r, transform: t, back: c, pivots })
 }
 
+/// The rank of `a` over its field.
+pub fn rank(a: &Dense, ctx: &AdapterContext) -> Result<usize, AdapterError> {
+    Ok(reduce(a, false, ctx)?.pivots.len())
+}
+
+/// The solution x of a·x = b for a square `a` over its field, or None when `a` is singular.
+pub fn solve(a: &Dense, b: &[Scalar], ctx: &AdapterContext) -> Result<Option<Vec<Scalar>>, AdapterError> {
+    let n = a.rows;
+    let data = a.data.iter().zip(b).map(|(row, y)| row.iter().chain([y]).cloned().collect()).collect();
+    let red = reduce(&Dense { ring: a.ring.clone(), rows: n, cols: n + 1, data }, true, ctx)?;
+    Ok((red.pivots == (0..n).collect::<Vec<_>>()).then(|| red.form.data.iter().map(|row| row[n].clone()).collect()))
+}
+
 /// A basis of the right kernel over the field (one column per free column, 1 in its place),
 /// from the reduced row echelon form.
 pub fn kernel_from(red: &Reduction) -> (Dense, Vec<usize>) {

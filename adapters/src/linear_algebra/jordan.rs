@@ -82,10 +82,6 @@ fn field_square(m: &Matrix) -> Result<Dense, Diagnostic> {
     Ok(if a.ring == Ring::Integer { Dense { ring: Ring::Rational, ..a } } else { a })
 }
 
-fn rank(a: &Dense, ctx: &AdapterContext) -> Result<usize, AdapterError> {
-    Ok(exact::reduce(a, false, ctx)?.pivots.len())
-}
-
 fn sub(a: &Dense, b: &Dense) -> Dense {
     let f = Field::of(&a.ring);
     exact::zip(a, b, |x, y| f.add(x, &f.neg(y)))
@@ -157,7 +153,7 @@ fn chains(nil: &Dense, sizes: &[usize], ctx: &AdapterContext) -> Result<Vec<Vec<
         let below = &kernels[k - 1];
         let mut span: Vec<Vec<Scalar>> = (0..below.cols).map(|j| column(below, j)).collect();
         span.extend(level.iter().cloned());
-        let mut r = if span.is_empty() { 0 } else { rank(&from_columns(ring, n, &span), ctx)? };
+        let mut r = if span.is_empty() { 0 } else { exact::rank(&from_columns(ring, n, &span), ctx)? };
         let mut tops = vec![];
         for j in 0..kernels[k].cols {
             if tops.len() == wanted {
@@ -165,7 +161,7 @@ fn chains(nil: &Dense, sizes: &[usize], ctx: &AdapterContext) -> Result<Vec<Vec<
             }
             let w = column(&kernels[k], j);
             span.push(w.clone());
-            let r2 = rank(&from_columns(ring, n, &span), ctx)?;
+            let r2 = exact::rank(&from_columns(ring, n, &span), ctx)?;
             if r2 > r {
                 r = r2;
                 tops.push(w);
@@ -275,7 +271,7 @@ impl Query for JordanForm {
             let mut power = exact::identity(&ring, n);
             for _ in 0..*m {
                 power = exact::product(&power, &qa);
-                ranks.push(rank(&power, ctx)?);
+                ranks.push(exact::rank(&power, ctx)?);
             }
             let at_least: Vec<usize> = (1..=*m).map(|k| (ranks[k - 1] - ranks[k]) / d).collect();
             let mut sizes = vec![];

@@ -20,6 +20,8 @@ use serde_json::{Value, json};
 use super::native::{scalar, too_large};
 use super::{Poly, Rat, read, ring};
 use crate::cas::{self, Answer, Query};
+use crate::linear_algebra::exact;
+use jacobian_runtime::objects::matrix::{Dense, Ring as MatrixRing, Scalar};
 
 /// Most points blown up.
 pub const MAX_POINTS: usize = 16;
@@ -178,22 +180,14 @@ fn multiplicity(f: &Poly, p: &[Rat; 3]) -> Result<u32, AdapterError> {
     Ok(g.terms().map(|(e, _)| e.iter().sum::<u32>()).min().unwrap_or(u32::MAX))
 }
 
-/// Whether the rows are linearly dependent, by exact elimination.
-fn singular(mut rows: Vec<Vec<Rat>>) -> bool {
+/// Whether the square rows are linearly dependent over Q.
+fn singular(rows: Vec<Vec<Rat>>, ctx: &AdapterContext) -> Result<bool, AdapterError> {
     let n = rows.len();
-    for c in 0..n {
-        let Some(pivot) = (c..n).find(|&r| !rows[r][c].is_zero()) else { return true };
-        rows.swap(c, pivot);
-        let (top, below) = rows.split_at_mut(c + 1);
-        let pivot_row = &top[c];
-        for row in below {
-            if !row[c].is_zero() {
-                let t = &row[c] / &pivot_row[c];
-                row.iter_mut().zip(pivot_row).skip(c).for_each(|(v, p)| *v -= &t * p);
-            }
-        }
-    }
-    false
+    let data = rows
+        .iter()
+        .map(|r| r.iter().map(|x| Scalar::fraction(x.numer().clone(), x.denom().clone())).collect())
+        .collect();
+    Ok(exact::rank(&Dense { ring: MatrixRing::Rational, rows: n, cols: n, data }, ctx)? < n)
 }
 
 fn combinations<const K: usize>(n: usize, mut f: impl FnMut([usize; K])) {
@@ -290,23 +284,26 @@ impl Query for BlowupP2 {
             }
             curve_classes.push(class);
         }
+        let mut triples = vec![];
+        combinations::<3>(n, |t| triples.push(t));
         let mut collinear = vec![];
-        combinations::<3>(n, |t| {
-            if singular(t.iter().map(|&k| pts[k].to_vec()).collect()) {
+        for t in triples {
+            if singular(t.iter().map(|&k| pts[k].to_vec()).collect(), ctx)? {
                 collinear.push(t);
             }
-        });
+        }
         let conic_row = |p: &[Rat; 3]| -> Vec<Rat> {
             let [x, y, z] = p;
             vec![x * x, x * y, y * y, x * z, y * z, z * z]
         };
+        let mut sextuples = vec![];
+        combinations::<6>(n, |s| sextuples.push(s));
         let mut conconic = vec![];
-        ctx.checkpoint()?;
-        combinations::<6>(n, |s| {
-            if singular(s.iter().map(|&k| conic_row(&pts[k])).collect()) {
+        for s in sextuples {
+            if singular(s.iter().map(|&k| conic_row(&pts[k])).collect(), ctx)? {
                 conconic.push(s);
             }
-        });
+        }
         let all: Vec<Vec<i64>> = curve_classes.iter().chain(&i.classes).cloned().collect();
         let intersections = all.iter().map(|a| all.iter().map(|b| dot(a, b)).collect()).collect();
         let form = (0..=n)
