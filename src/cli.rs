@@ -54,6 +54,10 @@ pub struct Global {
     /// Operator configuration (TOML): policy profile, limits, checker authority, reasoning log.
     #[arg(long, global = true, value_name = "FILE", env = "JACOBIAN_CONFIG")]
     pub config: Option<PathBuf>,
+    /// Serve the operator package in DIR (repeatable; besides the configuration's
+    /// `[[package]]` entries). See docs/packages.md.
+    #[arg(long = "package", global = true, value_name = "DIR")]
+    pub packages: Vec<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -71,8 +75,24 @@ pub enum Command {
     /// Read or store artifacts.
     #[command(subcommand)]
     Artifact(ArtifactCommand),
-    /// Report backends and their versions, checker authority and the home directory.
+    /// Report backends and their versions, packages, checker authority and the home directory.
     Doctor(DoctorArgs),
+    /// Operator packages.
+    #[command(subcommand)]
+    Package(PackageCommand),
+}
+
+#[derive(Subcommand, Debug)]
+pub enum PackageCommand {
+    /// Validate a package before enabling it: its manifest, its descriptors against the
+    /// contract, and every example it gives, run through the runtime.
+    Check {
+        /// The package directory.
+        dir: PathBuf,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Args, Debug)]
@@ -263,6 +283,9 @@ async fn open_with(global: &Global, warm: bool) -> Result<Jacobian, Failure> {
         None => OperatorConfig::default(),
     };
     let mut builder = crate::builder().config(config);
+    for dir in &global.packages {
+        builder = builder.package(dir);
+    }
     if !global.in_memory {
         let home = global.home.clone().or_else(jacobian_runtime::artifact::default_home).ok_or_else(|| {
             Failure::broken("no home directory: set JACOBIAN_HOME, pass --home DIR, or use --in-memory")
@@ -293,9 +316,12 @@ pub async fn run(cli: Cli) -> Result<u8, Failure> {
         jac.shutdown(Duration::from_secs(5)).await;
         return outcome.map(|()| 0).map_err(|e| Failure::broken(e.to_string()));
     }
+    if let Command::Package(PackageCommand::Check { dir, json }) = &cli.command {
+        return Ok(crate::package_check::check(dir, *json).await);
+    }
     let jac = open(&cli.global).await?;
     let code = match cli.command {
-        Command::Serve(_) => unreachable!("handled above"),
+        Command::Serve(_) | Command::Package(_) => unreachable!("handled above"),
         Command::Find(args) => find(&jac, args)?,
         Command::Inspect(args) => inspect(&jac, args)?,
         Command::Run(args) => run_capability(&jac, args).await?,
@@ -455,6 +481,7 @@ async fn doctor(jac: &Jacobian, global: &Global, args: DoctorArgs) -> u8 {
         "sandbox": crate::sandbox::probe(),
         "unavailable": jac.unavailable().iter().map(|r| json!({"capability_id": r.capability_id, "reason": r.reason})).collect::<Vec<_>>(),
         "checkers": jac.checkers(),
+        "packages": jac.packages(),
         "capabilities": capabilities,
         "rejected": jac.rejected().iter().map(|r| json!({"capability_id": r.capability_id, "reason": r.reason})).collect::<Vec<_>>(),
     });
@@ -490,6 +517,26 @@ async fn doctor(jac: &Jacobian, global: &Global, args: DoctorArgs) -> u8 {
     for r in jac.unavailable() {
         println!("unavailable {}: {}", r.capability_id, r.reason);
     }
+    let packages = jac.packages();
+    if !packages.is_empty() {
+        println!("packages:");
+    }
+    for p in &packages {
+        let name = format!("{} {}", p.name.as_deref().unwrap_or("?"), p.version.as_deref().unwrap_or("?"));
+        let why = p.reason.as_deref().map(|r| format!(": {r}")).unwrap_or_default();
+        println!("  {name:<24} {} ({}){why}", p.state, p.dir.display());
+        if let Some(stats) = &p.stats {
+            println!(
+                "    {} capabilities, digest {}; {} runs, {} processes started, {} failures, {} killed",
+                p.capabilities.len(),
+                p.digest.as_deref().unwrap_or("?"),
+                stats.runs,
+                stats.spawns,
+                stats.failures,
+                stats.kills
+            );
+        }
+    }
     println!("checkers:");
     for c in jac.checkers() {
         let auth = if c.authorized { "authorized" } else { "NOT authorized" };
@@ -501,5 +548,6 @@ async fn doctor(jac: &Jacobian, global: &Global, args: DoctorArgs) -> u8 {
     for r in jac.rejected() {
         println!("rejected {}: {}", r.capability_id, r.reason);
     }
-    if jac.rejected().is_empty() { 0 } else { EXIT_BROKEN }
+    let packages_ok = packages.iter().all(|p| p.state == "SERVING");
+    if jac.rejected().is_empty() && packages_ok { 0 } else { EXIT_BROKEN }
 }

@@ -13,6 +13,7 @@
 //! # Ok(()) }
 //! ```
 
+pub use jacobian_actors::packages::{PackageReport, PackageStats};
 pub use jacobian_actors::{
     BackendPolicy, BackendPools, CheckerInfo, Durability, EntryKind, ExperimentView, Health, HealthPolicy,
     HealthStatus, Jacobian, JacobianBuilder, JacobianError, PoolStats, ReasoningEntry, ReportedOutcome, RunOptions,
@@ -22,6 +23,7 @@ pub use jacobian_runtime as runtime;
 
 pub mod cli;
 pub mod mcp;
+pub mod package_check;
 pub mod render;
 pub mod sandbox;
 

@@ -28,6 +28,7 @@ struct Spec {
     file_size_mib: u64,
     open_files: u64,
     writable: Vec<PathBuf>,
+    readable: Vec<PathBuf>,
     program: Option<PathBuf>,
     args: Vec<OsString>,
     probe: bool,
@@ -40,6 +41,7 @@ fn parse(mut args: impl Iterator<Item = OsString>) -> Result<Spec, String> {
         file_size_mib: 0,
         open_files: 0,
         writable: vec![],
+        readable: vec![],
         program: None,
         args: vec![],
         probe: false,
@@ -57,6 +59,7 @@ fn parse(mut args: impl Iterator<Item = OsString>) -> Result<Spec, String> {
             "--file-size-mib" => spec.file_size_mib = number(&mut args)?,
             "--open-files" => spec.open_files = number(&mut args)?,
             "--writable" => spec.writable.push(args.next().map(PathBuf::from).ok_or("--writable needs a path")?),
+            "--readable" => spec.readable.push(args.next().map(PathBuf::from).ok_or("--readable needs a path")?),
             "--probe" => spec.probe = true,
             "--" => {
                 spec.program = args.next().map(PathBuf::from);
@@ -73,12 +76,12 @@ fn limit(resource: Resource, value: u64) -> Result<(), String> {
     setrlimit(resource, value, value).map_err(|e| format!("setrlimit {resource:?}: {e}"))
 }
 
-/// Applies the Landlock ruleset: read and execute beneath the system paths and the program's
-/// directory, read and write beneath the writable paths, nothing else.
-fn landlock(writable: &[PathBuf], program: Option<&Path>) -> Result<RulesetStatus, String> {
+/// Applies the Landlock ruleset: read and execute beneath the system paths, the program's
+/// directory and the readable paths, read and write beneath the writable paths, nothing else.
+fn landlock(writable: &[PathBuf], extra: &[PathBuf], program: Option<&Path>) -> Result<RulesetStatus, String> {
     let read = AccessFs::from_read(LANDLOCK_ABI);
     let all = AccessFs::from_all(LANDLOCK_ABI);
-    let mut readable: Vec<PathBuf> = READ_ONLY_PATHS.iter().map(PathBuf::from).collect();
+    let mut readable: Vec<PathBuf> = READ_ONLY_PATHS.iter().map(PathBuf::from).chain(extra.iter().cloned()).collect();
     if let Some(dir) = program.and_then(Path::parent) {
         readable.push(dir.to_path_buf());
     }
@@ -135,7 +138,7 @@ pub fn launch(args: impl Iterator<Item = OsString>) -> ExitCode {
             return ExitCode::from(125);
         }
     }
-    let status = match landlock(&spec.writable, spec.program.as_deref()) {
+    let status = match landlock(&spec.writable, &spec.readable, spec.program.as_deref()) {
         Ok(status) => status,
         Err(e) => {
             eprintln!("jacobian sandbox: {e}");

@@ -14,7 +14,7 @@
 //! (`jacobian_runtime::sandbox`).
 
 mod pool;
-mod process;
+pub(crate) mod process;
 mod protocol;
 mod worker;
 

@@ -252,9 +252,7 @@ impl Run {
             self.stop(ExecutionStatus::AdapterFailed, vec![Diagnostic::error("TENANT_UNAVAILABLE", e.to_string())])
         })?;
         self.tenant = Some(Arc::clone(&tenant));
-        if !shared.health.is_available(installed.id()) {
-            let health = shared.health.health(installed.id());
-            let why = health.reason.unwrap_or_default();
+        if let Some(why) = shared.out_of_service(installed.id()) {
             return Err(self.stop(
                 ExecutionStatus::AdapterFailed,
                 vec![Diagnostic::at(

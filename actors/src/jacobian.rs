@@ -80,6 +80,7 @@ pub struct JacobianBuilder {
     grace: Option<Duration>,
     backend_policy: Option<BackendPolicy>,
     warm_backends: bool,
+    packages: Vec<PathBuf>,
 }
 
 impl JacobianBuilder {
@@ -93,6 +94,14 @@ impl JacobianBuilder {
     /// How the backend pools are sized and confined; overrides the configuration's `[backends]`.
     pub fn backend_policy(mut self, policy: BackendPolicy) -> Self {
         self.backend_policy = Some(policy);
+        self
+    }
+
+    /// Serves the operator package in `dir` (besides the configuration's `[[package]]`
+    /// entries). A package that cannot be loaded is reported by [`Jacobian::packages`] and
+    /// logged; everything else still serves.
+    pub fn package(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.packages.push(dir.into());
         self
     }
 
@@ -177,9 +186,30 @@ impl JacobianBuilder {
         // A capability whose backend is missing or too old is not offered; doctor says why.
         let mut unavailable = Vec::new();
         let mut needed = Vec::new();
+        let checked_kinds: std::collections::BTreeSet<String> =
+            self.bundled_checkers.iter().flat_map(|c| c.evidence_kinds().iter().map(|k| (*k).to_owned())).collect();
+        let dirs: Vec<PathBuf> =
+            self.config.packages.iter().map(|p| p.path.clone()).chain(self.packages.iter().cloned()).collect();
+        let (packages, package_failures) = tokio::task::spawn_blocking(move || {
+            let mut loaded = Vec::new();
+            let mut failed = Vec::new();
+            for dir in dirs {
+                match crate::packages::Package::load(&dir, &checked_kinds) {
+                    Ok(p) => loaded.push(p),
+                    Err(problems) => {
+                        tracing::error!(package = %dir.display(), problems = ?problems, "package not loaded");
+                        failed.push(crate::packages::Package::not_loaded(&dir, &problems));
+                    }
+                }
+            }
+            (loaded, failed)
+        })
+        .await
+        .map_err(|e| JacobianError::Actor(format!("loading packages: {e}")))?;
         let adapters: Vec<SharedAdapter> = self
             .adapters
             .into_iter()
+            .chain(packages.iter().flat_map(|p| p.adapters().iter().cloned()))
             .filter(|a| match a.backend() {
                 None => true,
                 Some(b) if backends.available(b) => {
@@ -232,6 +262,8 @@ impl JacobianBuilder {
             backends,
             needed_backends: needed,
             unavailable,
+            packages,
+            package_failures,
         });
         // Open the default tenant now, so a bad home fails the build, not the first run.
         shared.tenants.get(&TenantId::local())?;
@@ -306,6 +338,7 @@ impl Jacobian {
             grace: None,
             backend_policy: None,
             warm_backends: false,
+            packages: vec![],
         }
     }
 
@@ -316,6 +349,12 @@ impl Jacobian {
     /// Capabilities not offered because their backend is missing, too old or disabled, and why.
     pub fn unavailable(&self) -> &[Rejected] {
         &self.shared().unavailable
+    }
+
+    /// The operator packages: those serving, those whose circuit is open, those not loaded.
+    pub fn packages(&self) -> Vec<crate::packages::PackageReport> {
+        let s = self.shared();
+        s.packages.iter().map(crate::packages::Package::report).chain(s.package_failures.iter().cloned()).collect()
     }
 
     /// What was found of each backend at start (executable, version, availability).
@@ -433,7 +472,7 @@ impl Jacobian {
     /// Answers a `math.find` request over the visible catalog.
     pub fn find(&self, request: &FindRequest) -> Result<FindResponse, Vec<Diagnostic>> {
         let s = self.shared();
-        let visible = s.catalog.visible(&s.profile, |id| s.health.is_available(id));
+        let visible = s.catalog.visible(&s.profile, |id| s.out_of_service(id).is_none());
         s.catalog.find(&visible, &s.find_context(), request)
     }
 
@@ -445,12 +484,12 @@ impl Jacobian {
     /// The complete machine-readable inventory of the visible catalog, with digests and health.
     pub fn catalog(&self) -> Value {
         let s = self.shared();
-        let visible = s.catalog.visible(&s.profile, |id| s.health.is_available(id));
+        let visible = s.catalog.visible(&s.profile, |id| s.out_of_service(id).is_none());
         let mut inventory = s.catalog.inventory(visible.iter().copied(), &s.find_context());
         if let Some(caps) = inventory.get_mut("capabilities").and_then(Value::as_array_mut) {
             for cap in caps {
                 if let Some(id) = cap["descriptor"]["id"].as_str().map(str::to_owned) {
-                    cap["health"] = serde_json::to_value(s.health.health(&id)).unwrap_or(Value::Null);
+                    cap["health"] = serde_json::to_value(s.health_of(&id)).unwrap_or(Value::Null);
                 }
             }
         }
@@ -503,7 +542,7 @@ impl Jacobian {
     /// Health of every installed capability.
     pub fn health(&self) -> Vec<(String, Health)> {
         let s = self.shared();
-        s.catalog.entries().iter().map(|e| (e.id().to_owned(), s.health.health(e.id()))).collect()
+        s.catalog.entries().iter().map(|e| (e.id().to_owned(), s.health_of(e.id()))).collect()
     }
 
     /// The scheduler's books.

@@ -19,6 +19,7 @@ mod error;
 mod health;
 mod jacobian;
 pub mod metrics;
+pub mod packages;
 mod reasoning;
 mod records;
 mod restart;

@@ -70,11 +70,34 @@ pub(crate) struct Shared {
     pub(crate) needed_backends: Vec<jacobian_runtime::backend::BackendKind>,
     /// Capabilities not offered because their backend is unavailable.
     pub(crate) unavailable: Vec<jacobian_runtime::catalog::Rejected>,
+    /// Operator packages that were loaded.
+    pub(crate) packages: Vec<crate::packages::Package>,
+    /// Operator packages that could not be loaded, and why.
+    pub(crate) package_failures: Vec<crate::packages::PackageReport>,
 }
 
 impl Shared {
     pub(crate) fn next_id(&self) -> u64 {
         self.next_id.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Why `id` is out of service, if it is: its adapter's own circuit (an operator package's),
+    /// else the health board's.
+    pub(crate) fn out_of_service(&self, id: &str) -> Option<String> {
+        if let Some(Err(why)) = self.catalog.get(id).map(|i| i.adapter.availability()) {
+            return Some(why);
+        }
+        if self.health.is_available(id) { None } else { Some(self.health.health(id).reason.unwrap_or_default()) }
+    }
+
+    /// The reported health of `id`, with its adapter's own circuit.
+    pub(crate) fn health_of(&self, id: &str) -> crate::health::Health {
+        let mut health = self.health.health(id);
+        if let Some(Err(why)) = self.catalog.get(id).map(|i| i.adapter.availability()) {
+            health.status = crate::health::HealthStatus::Unhealthy;
+            health.reason = Some(why);
+        }
+        health
     }
 
     pub(crate) fn find_context(&self) -> FindContext {

@@ -409,6 +409,10 @@ impl CapabilityAdapter for WithAliases {
         self.inner.backend()
     }
 
+    fn availability(&self) -> Result<(), String> {
+        self.inner.availability()
+    }
+
     fn prepare(&self, input: &Value, cx: &PrepareContext) -> Result<Box<dyn PreparedRun>, Vec<Diagnostic>> {
         self.inner.prepare(input, cx)
     }
@@ -423,6 +427,13 @@ pub trait CapabilityAdapter: Send + Sync + 'static {
     /// or too old on this machine is not offered.
     fn backend(&self) -> Option<crate::backend::BackendKind> {
         None
+    }
+
+    /// Whether the capability can serve now. `Err(why)` takes it out of discovery and refuses
+    /// its runs (an operator package whose circuit is open); the runtime's own health board
+    /// applies besides.
+    fn availability(&self) -> Result<(), String> {
+        Ok(())
     }
 
     /// Cross-field validation and resolution of an input that already passed the input

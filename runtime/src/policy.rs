@@ -202,6 +202,8 @@ impl Default for CheckerConfig {
 /// max_wall_ms = 120000
 /// [reasoning]
 /// mode = "AUDIT"
+/// [[package]]
+/// path = "/srv/jacobian/packages/recreational"
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
@@ -218,6 +220,18 @@ pub struct OperatorConfig {
     pub reasoning: ReasoningConfig,
     /// Backend pools.
     pub backends: BackendsConfig,
+    /// Operator packages to serve (`[[package]]` entries).
+    #[serde(rename = "package")]
+    pub packages: Vec<PackageEntry>,
+}
+
+/// One `[[package]]` entry: a package directory the operator enables.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PackageEntry {
+    /// The package directory (holding `jacobian-package.toml`); a relative path is read from
+    /// the configuration file's directory.
+    pub path: std::path::PathBuf,
 }
 
 /// The `[backends]` table: how the computer-algebra pools are sized and confined.
@@ -259,7 +273,14 @@ impl OperatorConfig {
     pub fn load(path: &Path) -> Result<Self> {
         let text =
             std::fs::read_to_string(path).map_err(|e| Error::io("reading the operator configuration", path, e))?;
-        Self::from_toml(&text)
+        let mut config = Self::from_toml(&text)?;
+        let base = path.parent().unwrap_or(Path::new("."));
+        for p in &mut config.packages {
+            if p.path.is_relative() {
+                p.path = base.join(&p.path);
+            }
+        }
+        Ok(config)
     }
 
     /// The effective policy profile.

@@ -82,9 +82,24 @@ pub fn launcher() -> Result<PathBuf, SandboxError> {
 /// A command that runs `program` with `args` confined by `limits`, in `scratch` (which it may
 /// write, and nothing else where Landlock is active). The caller chooses the standard streams.
 pub fn command(program: &Path, args: &[&OsStr], limits: &Limits, scratch: &Path) -> Result<Command, SandboxError> {
+    command_reading(program, args, limits, scratch, &[])
+}
+
+/// [`command`], and the program may also read (never write) beneath each of `readable` (an
+/// operator package's own directory).
+pub fn command_reading(
+    program: &Path,
+    args: &[&OsStr],
+    limits: &Limits,
+    scratch: &Path,
+    readable: &[&Path],
+) -> Result<Command, SandboxError> {
     let mut cmd = Command::new(launcher()?);
-    cmd.arg(LAUNCHER_SUBCOMMAND)
-        .arg("--address-space-mib")
+    cmd.arg(LAUNCHER_SUBCOMMAND);
+    for dir in readable {
+        cmd.arg("--readable").arg(dir);
+    }
+    cmd.arg("--address-space-mib")
         .arg(limits.address_space_mib.to_string())
         .arg("--cpu-seconds")
         .arg(limits.cpu_seconds.to_string())
