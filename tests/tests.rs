@@ -22,6 +22,7 @@ mod hardening;
 mod linear_algebra;
 mod mcp;
 mod number_theory;
+mod packages;
 mod parsers;
 mod partition;
 mod polynomials;
