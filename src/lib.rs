@@ -13,7 +13,7 @@
 //! # Ok(()) }
 //! ```
 
-pub use jacobian_actors::packages::{PackageReport, PackageStats};
+pub use jacobian_actors::packages::{self, PackageReport, PackageStats};
 pub use jacobian_actors::{
     BackendPolicy, BackendPools, CheckerInfo, Durability, EntryKind, ExperimentView, Health, HealthPolicy,
     HealthStatus, Jacobian, JacobianBuilder, JacobianError, PoolStats, ReasoningEntry, ReportedOutcome, RunOptions,

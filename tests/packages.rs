@@ -227,6 +227,7 @@ async fn each_broken_package_fails_its_run_naming_the_package_and_the_runtime_ke
         ("undeclared_evidence", "", "does not declare"),
         ("huge", "message_bytes = 4096", "longer than 4096 bytes"),
         ("cpu", "cpu_seconds = 1", "exited"),
+        ("reserved_artifact", "", "reserved schema"),
     ] {
         let dir = misbehaving(mode, limits);
         let jac = runtime(&[dir.path()]).await;
@@ -529,4 +530,33 @@ async fn over_mcp_packages_are_found_run_cancelled_and_timed_out() {
         .unwrap();
     assert_eq!(r.structured_content.unwrap()["output"]["pairings"], 150);
     client.cancel().await.expect("close");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn package_artifacts_go_through_the_runtimes_store() {
+    let dir = misbehaving("artifact", "");
+    let jac = runtime(&[dir.path()]).await;
+    let r = run(&jac, "misbehaving.run.echo", json!({"n": 4}), Mode::Explore).await;
+    assert_eq!(r.execution.status, ExecutionStatus::Succeeded, "{}", messages(&r));
+    assert_eq!(r.artifact_uris.len(), 1);
+    let uri: jacobian::runtime::ArtifactUri = r.artifact_uris[0].parse().expect("uri");
+    let stored = jac.artifact(&jacobian::TenantId::local(), &uri).expect("stored");
+    assert_eq!(stored.manifest.schema_uri, "urn:test:echo:v1");
+    assert_eq!(serde_json::from_slice::<Value>(&stored.bytes).unwrap(), json!({"echo": 4}));
+    jac.shutdown(Duration::from_secs(5)).await;
+}
+
+#[test]
+fn the_published_protocol_schemas_are_current() {
+    // `JACOBIAN_WRITE_SCHEMAS=1 cargo test --test tests the_published_protocol_schemas` rewrites them.
+    for (name, schema) in jacobian::packages::protocol::schemas() {
+        let path = root().join("docs/packages").join(name);
+        let text = serde_json::to_string_pretty(&schema).unwrap() + "\n";
+        if std::env::var_os("JACOBIAN_WRITE_SCHEMAS").is_some() {
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, &text).unwrap();
+        }
+        let published = std::fs::read_to_string(&path).unwrap_or_default();
+        assert_eq!(published, text, "{} differs from the protocol's types", path.display());
+    }
 }

@@ -31,6 +31,7 @@ use jacobian_runtime::contract::{
     Provider, Qualifier, Scope,
 };
 use jacobian_runtime::schema::CompiledSchema;
+use jacobian_runtime::verification::RESERVED_SCHEMAS;
 use jacobian_runtime::{Digest, SharedAdapter};
 use serde::Serialize;
 use serde_json::Value;
@@ -383,6 +384,9 @@ impl PackageRun {
         }
         if artifacts.len() > MAX_ARTIFACTS {
             return Err(format!("sent more than {MAX_ARTIFACTS} artifacts"));
+        }
+        if let Some(a) = artifacts.iter().find(|a| RESERVED_SCHEMAS.contains(&a.schema_uri.as_str())) {
+            return Err(format!("tried to store an artifact of the runtime's reserved schema {}", a.schema_uri));
         }
         let scope = Scope::exact_input(format!("{} on the given input", self.id), Digest::of_value(&self.input));
         let completeness = Completeness::computed();

@@ -43,6 +43,8 @@ def describe():
         "evidence_kinds": ["integer.relations/v1"],
         "examples": [{"title": "seven", "mode": "EXPLORE", "input": {"n": 7}}],
     }
+    if MODE in ("artifact", "reserved_artifact"):
+        capability["writes_artifacts"] = True
     if MODE == "bad_describe":
         capability["id"] = "misbehaving.run.other"
     if MODE == "slow_start":
@@ -93,6 +95,11 @@ def run(request):
         send(dict(result, evidence=dict(relations(n), kind="graph.hamiltonian_cycle/v1")))
     elif MODE == "huge":
         send(dict(result, output={"value": n}, diagnostics=[{"code": "NOTE", "message": "x" * 100_000}]))
+    elif MODE == "artifact":
+        send(dict(result, artifacts=[{"schema_uri": "urn:test:echo:v1", "json": {"echo": n}}]))
+    elif MODE == "reserved_artifact":
+        schema = "urn:jacobian:schema:verification-record:v1"
+        send(dict(result, artifacts=[{"schema_uri": schema, "json": {"accepted": True}}]))
     elif MODE == "cpu":
         while True:
             pass

@@ -194,7 +194,11 @@ impl Message {
 
 /// The JSON Schemas of both directions, as published in `docs/packages/`.
 pub fn schemas() -> [(&'static str, Value); 3] {
-    let value = |s: schemars::Schema| serde_json::to_value(s).unwrap_or(Value::Null);
+    let value = |s: schemars::Schema| {
+        let mut v = serde_json::to_value(s).unwrap_or(Value::Null);
+        jacobian_runtime::schema::standard_formats(&mut v);
+        v
+    };
     [
         ("manifest.schema.json", value(schemars::schema_for!(super::manifest::Manifest))),
         ("request.schema.json", value(schemars::schema_for!(Request))),
