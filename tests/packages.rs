@@ -171,7 +171,14 @@ async fn the_rust_example_computes_against_brute_force() {
         let (steps, odd, peak) = collatz(n);
         assert_eq!(r.output, json!({"steps": steps, "odd_steps": odd, "peak": peak.to_string()}), "{n}");
     }
-    let s = |n: u64| (1..n).filter(|d| n % d == 0).sum::<u64>();
+    // Collatz records against brute force over every n up to the limit (and OEIS A006877).
+    for (limit, record) in [(1u64, 1u64), (10, 9), (100, 97), (1000, 871), (100_000, 77_031)] {
+        let r = run(&jac, "sequences.search.collatz_record", json!({"limit": limit}), Mode::Explore).await;
+        let best = (1..=limit).max_by_key(|&n| (collatz(n).0, std::cmp::Reverse(n))).unwrap();
+        assert_eq!(best, record);
+        assert_eq!(r.output, json!({"n": record.to_string(), "steps": collatz(record).0}), "limit {limit}");
+    }
+    let s = |n: u64| (1..n).filter(|d| n.is_multiple_of(*d)).sum::<u64>();
     for n in [12u64, 220, 28, 95, 1264460, 25] {
         let r = run(&jac, "sequences.compute.aliquot", json!({"n": n, "steps": 30}), Mode::Explore).await;
         let terms: Vec<u64> =
@@ -214,6 +221,26 @@ fn package_check_accepts_the_examples_and_doctor_lists_them() {
     assert_eq!(p["name"], "recreational");
     assert_eq!(p["state"], "SERVING");
     assert_eq!(p["capabilities"].as_array().unwrap().len(), 3);
+    // The same through the operator configuration, with a path relative to the file.
+    let etc = tempfile::tempdir().unwrap();
+    let link = etc.path().join("recreational");
+    std::os::unix::fs::symlink(recreational(), &link).unwrap();
+    std::fs::write(etc.path().join("jacobian.toml"), "[[package]]\npath = \"recreational\"\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_jacobian"))
+        .args(["doctor", "--json", "--in-memory", "--config"])
+        .arg(etc.path().join("jacobian.toml"))
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&out.stdout).expect("doctor json");
+    assert_eq!(report["packages"][0]["state"], "SERVING", "{}", report["packages"]);
+    // A broken package makes doctor say the installation is not whole.
+    let out = Command::new(env!("CARGO_BIN_EXE_jacobian"))
+        .args(["doctor", "--in-memory", "--package"])
+        .arg(broken.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(5));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("NOT_LOADED"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -477,6 +504,18 @@ async fn over_mcp_packages_are_found_run_cancelled_and_timed_out() {
     let r =
         call("math.run", json!({"capability_id": "sequences.compute.collatz", "input": {"n": "27"}})).await.unwrap();
     assert_eq!(r.structured_content.unwrap()["output"]["peak"], "9232");
+    let found = call("math.find", json!({"query": "langford pairings count"})).await.unwrap();
+    let found = found.structured_content.unwrap();
+    assert_eq!(found["matches"][0]["capability_id"], "recreational.count.langford_pairings", "{found}");
+    // The Rust package's long search, timed out.
+    let r = call(
+        "math.run",
+        json!({"capability_id": "sequences.search.collatz_record", "input": {"limit": 10_000_000_000u64},
+               "budget": {"wall_ms": 300}}),
+    )
+    .await
+    .unwrap();
+    assert_eq!(r.structured_content.unwrap()["execution"]["status"], "TIMED_OUT");
     let r = call(
         "math.run",
         json!({"capability_id": "recreational.compute.egyptian_fraction", "mode": "VERIFY",
@@ -498,33 +537,44 @@ async fn over_mcp_packages_are_found_run_cancelled_and_timed_out() {
     .await
     .unwrap();
     assert_eq!(r.structured_content.unwrap()["execution"]["status"], "TIMED_OUT");
-    // Cancelled by the client.
-    let mut args = serde_json::Map::new();
-    args.insert("capability_id".into(), json!("recreational.count.langford_pairings"));
-    args.insert("input".into(), json!({"n": 16}));
-    args.insert("experiment_id".into(), json!("package-cancel"));
-    let request = ClientRequest::CallToolRequest(rmcp::model::CallToolRequest::new(
-        CallToolRequestParams::new("math.run").with_arguments(args),
-    ));
-    let handle = client.send_cancellable_request(request, PeerRequestOptions::no_options()).await.expect("send");
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    handle.cancel(Some("test".into())).await.expect("notifications/cancelled");
-    let mut seen = String::new();
-    for _ in 0..200 {
-        let read =
-            client.read_resource(rmcp::model::ReadResourceRequestParams::new("experiment://package-cancel")).await;
-        if let Ok(mut c) = read
-            && let rmcp::model::ResourceContents::TextResourceContents { text, .. } = c.contents.remove(0)
-        {
-            seen = text;
-            if seen.contains("CANCELLED") {
-                break;
+    // Cancelled by the client, in each package.
+    let long_runs = [
+        ("recreational.count.langford_pairings", json!({"n": 16})),
+        ("sequences.search.collatz_record", json!({"limit": 10_000_000_000u64})),
+    ];
+    for (i, (id, input)) in long_runs.into_iter().enumerate() {
+        let experiment = format!("package-cancel-{i}");
+        let mut args = serde_json::Map::new();
+        args.insert("capability_id".into(), json!(id));
+        args.insert("input".into(), input);
+        args.insert("experiment_id".into(), json!(experiment));
+        let request = ClientRequest::CallToolRequest(rmcp::model::CallToolRequest::new(
+            CallToolRequestParams::new("math.run").with_arguments(args),
+        ));
+        let handle = client.send_cancellable_request(request, PeerRequestOptions::no_options()).await.expect("send");
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        handle.cancel(Some("test".into())).await.expect("notifications/cancelled");
+        let mut seen = String::new();
+        for _ in 0..200 {
+            let uri = format!("experiment://{experiment}");
+            let read = client.read_resource(rmcp::model::ReadResourceRequestParams::new(uri)).await;
+            if let Ok(mut c) = read
+                && let rmcp::model::ResourceContents::TextResourceContents { text, .. } = c.contents.remove(0)
+            {
+                seen = text;
+                if seen.contains("CANCELLED") {
+                    break;
+                }
             }
+            tokio::time::sleep(Duration::from_millis(25)).await;
         }
-        tokio::time::sleep(Duration::from_millis(25)).await;
+        assert!(seen.contains("CANCELLED"), "{id}: {seen}");
     }
-    assert!(seen.contains("CANCELLED"), "{seen}");
-    // And the package serves the next run.
+    // And the packages serve the next runs.
+    let r = call("math.run", json!({"capability_id": "sequences.search.collatz_record", "input": {"limit": 1000}}))
+        .await
+        .unwrap();
+    assert_eq!(r.structured_content.unwrap()["output"]["n"], "871");
     let r = call("math.run", json!({"capability_id": "recreational.count.langford_pairings", "input": {"n": 8}}))
         .await
         .unwrap();
@@ -549,7 +599,9 @@ async fn package_artifacts_go_through_the_runtimes_store() {
 #[test]
 fn the_published_protocol_schemas_are_current() {
     // `JACOBIAN_WRITE_SCHEMAS=1 cargo test --test tests the_published_protocol_schemas` rewrites them.
-    for (name, schema) in jacobian::packages::protocol::schemas() {
+    let schemas = jacobian::packages::protocol::schemas();
+    assert_eq!(schemas.len(), 10, "the manifest, two directions and seven messages");
+    for (name, schema) in schemas {
         let path = root().join("docs/packages").join(name);
         let text = serde_json::to_string_pretty(&schema).unwrap() + "\n";
         if std::env::var_os("JACOBIAN_WRITE_SCHEMAS").is_some() {

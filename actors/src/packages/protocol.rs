@@ -192,18 +192,33 @@ impl Message {
     }
 }
 
-/// The JSON Schemas of both directions, as published in `docs/packages/`.
-pub fn schemas() -> [(&'static str, Value); 3] {
+/// The JSON Schemas published in `docs/packages/`: the manifest, each direction (a `oneOf` of
+/// its messages), and one schema per message (`request.run.schema.json`, `message.result.schema.json`, ...).
+pub fn schemas() -> Vec<(String, Value)> {
     let value = |s: schemars::Schema| {
         let mut v = serde_json::to_value(s).unwrap_or(Value::Null);
         jacobian_runtime::schema::standard_formats(&mut v);
         v
     };
-    [
-        ("manifest.schema.json", value(schemars::schema_for!(super::manifest::Manifest))),
-        ("request.schema.json", value(schemars::schema_for!(Request))),
-        ("message.schema.json", value(schemars::schema_for!(Message))),
-    ]
+    let mut out = vec![("manifest.schema.json".to_owned(), value(schemars::schema_for!(super::manifest::Manifest)))];
+    for (direction, schema) in
+        [("request", value(schemars::schema_for!(Request))), ("message", value(schemars::schema_for!(Message)))]
+    {
+        for variant in schema["oneOf"].as_array().into_iter().flatten() {
+            let Some(tag) = variant.pointer("/properties/type/const").and_then(Value::as_str) else { continue };
+            let mut one = variant.clone();
+            if let Value::Object(map) = &mut one {
+                map.insert("$schema".into(), schema["$schema"].clone());
+                map.insert("title".into(), Value::String(format!("{direction} `{tag}`")));
+                if let Some(defs) = schema.get("$defs") {
+                    map.insert("$defs".into(), defs.clone());
+                }
+            }
+            out.push((format!("{direction}.{tag}.schema.json"), one));
+        }
+        out.push((format!("{direction}.schema.json"), schema));
+    }
+    out
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
-//! A Jacobian operator package in Rust: integer sequences (Collatz trajectories, aliquot
-//! sequences). It speaks the package protocol, version 1 (docs/packages.md): one JSON object per
+//! A Jacobian operator package in Rust: integer sequences (Collatz trajectories and records,
+//! aliquot sequences). It speaks the package protocol, version 1 (docs/packages.md): one JSON object per
 //! line on standard input and output. A run computes on a thread of its own while the main thread
 //! reads on, so a `cancel` stops it at once.
 //!
@@ -46,6 +46,42 @@ fn collatz(run: &str, input: &Value, stop: &AtomicBool) -> Value {
     }
     json!({"type": "result", "run": run, "qualifiers": ["EXACT", "DETERMINISTIC"],
            "output": {"steps": steps, "odd_steps": odd, "peak": peak.to_string()}})
+}
+
+/// The n <= limit with the longest Collatz trajectory (the least such n), by exhaustive search
+/// with a cache of the stopping times below 2^24; progress every 2^20 values.
+fn collatz_record(run: &str, input: &Value, stop: &AtomicBool) -> Value {
+    let Some(limit) = input["limit"].as_u64() else {
+        return error(run, "UNSUPPORTED", "limit must be an integer");
+    };
+    const CACHED: u64 = 1 << 24;
+    let mut cache = vec![0u32; CACHED.min(limit + 1) as usize];
+    let (mut best, mut best_steps) = (1u64, 0u32);
+    for start in 2..=limit {
+        if start % (1 << 20) == 0 {
+            if stop.load(Ordering::Relaxed) {
+                return error(run, "CANCELLED", "cancelled");
+            }
+            send(&json!({"type": "progress", "run": run, "done": start, "total": limit}));
+        }
+        let (mut n, mut steps) = (u128::from(start), 0u32);
+        while n != 1 {
+            if n < u128::from(start) && (n as u64) < CACHED {
+                steps += cache[n as usize];
+                break;
+            }
+            n = if n % 2 == 0 { n / 2 } else { 3 * n + 1 };
+            steps += 1;
+        }
+        if start < CACHED {
+            cache[start as usize] = steps;
+        }
+        if steps > best_steps {
+            (best, best_steps) = (start, steps);
+        }
+    }
+    json!({"type": "result", "run": run, "qualifiers": ["EXACT", "EXHAUSTIVE", "DETERMINISTIC"],
+           "output": {"n": best.to_string(), "steps": best_steps}})
 }
 
 /// The sum of the proper divisors of n, by trial division.
@@ -130,6 +166,23 @@ fn describe() -> Value {
             "examples": [{"title": "27", "mode": "EXPLORE", "input": {"n": "27"}}]
         },
         {
+            "id": "sequences.search.collatz_record",
+            "title": "Longest Collatz trajectory below a bound",
+            "outcome": "Finds the n up to a limit whose Collatz (3n+1) trajectory takes the most steps to reach 1, by exhaustive search.",
+            "description": "Examines every n from 1 to limit (<= 10^10) and returns the least n with the largest total stopping time, and that time (the records are OEIS A006877). Exhaustive: about 10^8 values in a few seconds; reports progress and stops on cancellation.",
+            "tags": ["collatz", "3n+1", "record", "stopping-time", "search", "exhaustive"],
+            "aliases": ["longest hailstone sequence", "Collatz record holder", "maximum total stopping time"],
+            "modes": ["EXPLORE"],
+            "input_schema": {"type": "object", "properties": {
+                "limit": {"type": "integer", "minimum": 1, "maximum": 10_000_000_000_u64}},
+                "required": ["limit"], "additionalProperties": false},
+            "output_schema": {"type": "object", "properties": {"n": digits, "steps": {"type": "integer", "minimum": 0}},
+                "required": ["n", "steps"], "additionalProperties": false},
+            "assurance_ceiling": "COMPUTED",
+            "scope_rule": "Every n from 1 to the limit.",
+            "examples": [{"title": "below a million", "mode": "EXPLORE", "input": {"limit": 1_000_000}}]
+        },
+        {
             "id": "sequences.compute.aliquot",
             "title": "Aliquot sequence",
             "outcome": "Iterates the sum of proper divisors from n: the aliquot sequence, and whether it terminates, cycles or stays open.",
@@ -171,6 +224,7 @@ fn main() {
                     let answer = match request["capability"].as_str() {
                         Some("sequences.compute.collatz") => collatz(&r, input, &s),
                         Some("sequences.compute.aliquot") => aliquot(&r, input, &s),
+                        Some("sequences.search.collatz_record") => collatz_record(&r, input, &s),
                         _ => error(&r, "UNSUPPORTED", "unknown capability"),
                     };
                     send(&answer);
