@@ -305,6 +305,30 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             Invalid,
         ),
         (
+            "topology.simplicial_complex.operation",
+            json!({"complex": {"facets": [[0, 1, 2], [0, 1, 3]]}, "operation": {"collapse": {"face": [0, 1], "facet": [0, 1, 2]}}}),
+            "/input/operation/collapse/face",
+            Invalid,
+        ),
+        (
+            "topology.simplicial_complex.operation",
+            json!({"complex": {"facets": [[0, 1, 2]]}, "operation": {"collapse": {"face": [0], "facet": [0, 1]}}}),
+            "/input/operation/collapse/facet",
+            Invalid,
+        ),
+        (
+            "topology.simplicial_complex.operation",
+            json!({"complex": {"facets": [[0, 1, 2], [2, 3]]}, "operation": "boundary"}),
+            "/input/complex",
+            Invalid,
+        ),
+        (
+            "topology.simplicial_complex.operation",
+            json!({"complex": {"facets": [[0, 1], [1, 2]]}, "operation": {"shelling": {"order": [[0, 1]]}}}),
+            "/input/operation/shelling/order",
+            Invalid,
+        ),
+        (
             "abelian_group.compute.element",
             json!({"group": {"generators": 2}, "operation": "equal", "element": [1, 0]}),
             "/input/other",

@@ -499,6 +499,86 @@ for name, facets in list(COMPLEXES.items())[:10]:
     case("topology.simplicial_complex.operation", {"complex": {"facets": facets}, "operation": "components"},
          {"components": sorted(comps)})
 
+# topology.simplicial_complex.operation, the further constructions: clique complexes against
+# NetworkX's maximal cliques, face posets and mod-2 boundaries from the faces, collapses of 2-disks
+# and trees (extendably collapsible: every greedy sequence ends in a point) and of spheres (no free
+# face), relabellings, and shelling orders tested by the Björner–Wachs condition written here.
+import networkx
+
+
+def op_case(facets, op, expected):
+    case("topology.simplicial_complex.operation", {"complex": {"facets": facets}, "operation": op}, expected)
+
+
+for k in range(8):
+    n = rng.randint(3, 9)
+    G = networkx.gnp_random_graph(n, rng.choice([0.3, 0.5, 0.7]), seed=rng.randint(0, 10**6))
+    facets = [list(e) for e in G.edges()] + [[v] for v in G.nodes() if G.degree(v) == 0]
+    cliques = canonical(networkx.find_cliques(G))
+    op_case(facets, "flag_completion", {"facets": cliques, "f_vector": fvec(cliques)})
+op_case(COMPLEXES["circle"], "flag_completion", {"facets": [[0, 1, 2]]})
+op_case(COMPLEXES["S2"], "flag_completion", {"facets": [[0, 1, 2, 3]]})
+
+for name in ["S2", "circle", "wedge", "random 0", "random 1", "ball"]:
+    K = canonical(COMPLEXES[name])
+    faces = [list(f) for fs in faces_of(K) for f in fs]
+    index = {tuple(f): i for i, f in enumerate(faces)}
+    covers = sorted([index[tuple(f[:i] + f[i + 1:])], j] for j, f in enumerate(faces) if len(f) > 1 for i in range(len(f)))
+    op_case(COMPLEXES[name], "face_poset", {"faces": faces, "covers": covers})
+
+for name in ["S2", "S3", "torus", "ball", "circle"]:
+    K = canonical(COMPLEXES[name])
+    count = {}
+    for f in K:
+        for i in range(len(f)):
+            g = tuple(f[:i] + f[i + 1:])
+            count[g] = count.get(g, 0) + 1
+    bd = canonical([list(g) for g, c in count.items() if c % 2 == 1 and g])
+    op_case(COMPLEXES[name], "boundary", {"facets": bd})
+for m in range(3, 8):
+    disk = [[i, (i + 1) % m, m] for i in range(m)]
+    op_case(disk, "boundary", {"facets": canonical([[i, (i + 1) % m] for i in range(m)])})
+    op_case(disk, "greedy_collapse", {"f_vector": [1]})
+    # A tree on m + 1 vertices.
+    tree = [[rng.randint(0, v - 1), v] for v in range(1, m + 1)]
+    op_case(tree, "greedy_collapse", {"f_vector": [1]})
+for name in ["S2", "S3", "circle"]:
+    op_case(COMPLEXES[name], "greedy_collapse", {"facets": canonical(COMPLEXES[name]), "collapses": []})
+disk = [[0, 1, 4], [1, 2, 4], [2, 3, 4], [0, 3, 4]]
+op_case(disk, {"collapse": {"face": [0, 1], "facet": [0, 1, 4]}},
+        {"facets": canonical([[1, 2, 4], [2, 3, 4], [0, 3, 4], [0, 4], [1, 4]]), "collapses": [[[0, 1], [0, 1, 4]]]})
+
+for name in ["wedge", "random 2", "random 3"]:
+    K = canonical(COMPLEXES[name])
+    old = sorted({v for f in K for v in f})
+    new = canonical([[old.index(v) for v in f] for f in K])
+    op_case(COMPLEXES[name], "relabel", {"facets": new, "vertex_map": old})
+
+
+def bw_failure(order):
+    """The first position whose facet meets the union of the earlier ones in a complex that is not
+    pure of codimension one; None for a shelling."""
+    for j in range(1, len(order)):
+        Fj = set(order[j])
+        meets = canonical([list(set(f) & Fj) for f in order[:j]])
+        if not meets or any(len(m) != len(Fj) - 1 for m in meets):
+            return j
+    return None
+
+
+for name in ["S2", "S3", "ball", "circle", "torus", "wedge"]:
+    K = canonical(COMPLEXES[name])
+    for _ in range(3):
+        order = K[:]
+        rng.shuffle(order)
+        j = bw_failure(order)
+        expected = {"is_shelling": j is None}
+        if j is not None:
+            expected["first_failure"] = j
+        op_case(COMPLEXES[name], {"shelling": {"order": order}}, expected)
+op_case([[0, 1, 2], [2, 3, 4]], {"shelling": {"order": [[0, 1, 2], [2, 3, 4]]}}, {"is_shelling": False, "first_failure": 1})
+op_case(COMPLEXES["S2"], {"shelling": {"order": canonical(COMPLEXES["S2"])}}, {"is_shelling": True})
+
 # matrix.compute.rational_canonical_form and matrix.decide.similar: invariant factors from the Smith
 # form of xI - A over Q[x].
 X = sympy.Symbol("x")

@@ -66,6 +66,33 @@ pub enum Construction {
     Barycentric,
     /// The vertex sets of the connected components.
     Components,
+    /// The flag (clique) complex of the 1-skeleton: every set of pairwise adjacent vertices is a
+    /// face. Given a graph's edges (and isolated vertices) as facets, its clique complex.
+    FlagCompletion,
+    /// The face poset: every non-empty face, by dimension, and the covering pairs σ ⋖ τ.
+    FacePoset,
+    /// The boundary of a pure complex: its codimension-one faces lying in an odd number of
+    /// facets (the boundary mod 2; for a manifold with boundary, its boundary).
+    Boundary,
+    /// Elementary collapses made greedily, each removing a free codimension-one face σ with the
+    /// only facet τ containing it, until none is left: the collapsed complex and the sequence.
+    GreedyCollapse,
+    /// One collapse: removes every face between `face` σ and `facet` τ, refused unless τ is a
+    /// facet, σ ⊊ τ, and no other facet contains σ (σ is free).
+    Collapse {
+        /// The free face σ.
+        face: Vec<u32>,
+        /// The only facet τ containing it.
+        facet: Vec<u32>,
+    },
+    /// The canonical form with the vertices relabelled 0, 1, … in increasing order.
+    Relabel,
+    /// Whether the facets, in the order given, are a shelling (Björner–Wachs: each facet meets
+    /// the union of the earlier ones in a pure complex of codimension one).
+    Shelling {
+        /// Every facet, once, in the order to test.
+        order: Vec<Vec<u32>>,
+    },
 }
 
 /// Input of `topology.simplicial_complex.operation`.
@@ -92,6 +119,24 @@ pub struct OperationOutput {
     /// For components: each component's vertices.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub components: Option<Vec<Vec<u32>>>,
+    /// For the face poset: the non-empty faces, by dimension and then lexicographically.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub faces: Option<Vec<Vec<u32>>>,
+    /// For the face poset: the covering pairs [i, j], faces[i] ⋖ faces[j].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub covers: Option<Vec<[usize; 2]>>,
+    /// For collapses: each elementary collapse made, as [σ, τ].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub collapses: Option<Vec<[Vec<u32>; 2]>>,
+    /// For the relabelling: the old label of each new vertex 0, 1, ….
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vertex_map: Option<Vec<u32>>,
+    /// For the shelling test: whether the order is a shelling.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_shelling: Option<bool>,
+    /// For the shelling test: the first position (0-based) whose facet breaks the condition.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_failure: Option<usize>,
 }
 
 /// `topology.simplicial_complex.operation`.
@@ -151,6 +196,33 @@ fn check(i: &OperationInput) -> Result<SimplicialComplex, Diagnostic> {
                 return Err(Diagnostic::at("/operation/join/other", "NOT_DISJOINT", "the complexes share no vertex"));
             }
         }
+        Construction::Collapse { face: f, facet } => {
+            let (f, t) = (sorted(f), sorted(facet));
+            let at = |p: &str, code: &str, m: &str| Err(Diagnostic::at(format!("/operation/collapse/{p}"), code, m));
+            if !c.facets.contains(&t) {
+                return at("facet", "NOT_A_FACET", "τ is a facet of the complex");
+            }
+            if f.is_empty() || f.len() >= t.len() || !subset(&f, &t) {
+                return at("face", "NOT_A_PROPER_FACE", "σ is a non-empty proper face of τ");
+            }
+            if c.facets.iter().filter(|g| subset(&f, g)).count() > 1 {
+                return at("face", "NOT_FREE", "σ lies in another facet besides τ, so it is not free");
+            }
+        }
+        Construction::Boundary if c.facets.iter().any(|f| f.len() != c.facets[0].len()) => {
+            return Err(Diagnostic::at("/complex", "NOT_PURE", "the boundary is taken of a pure complex"));
+        }
+        Construction::Shelling { order } => {
+            let mut given: Vec<Vec<u32>> = order.iter().map(|f| sorted(f)).collect();
+            given.sort();
+            if given != c.facets {
+                return Err(Diagnostic::at(
+                    "/operation/shelling/order",
+                    "NOT_THE_FACETS",
+                    "the order lists every facet of the complex exactly once",
+                ));
+            }
+        }
         _ => {}
     }
     Ok(c)
@@ -164,10 +236,14 @@ impl Query for ComplexOperation {
         cas::describe(
             "topology.simplicial_complex.operation",
             "Constructions on simplicial complexes",
-            "From a complex given by its facets: k-skeleton, link or closed star of a face, deletion, induced \
-             subcomplex, cone, suspension, join, barycentric subdivision, components.",
+            "From a complex's facets: skeleton, link, star, deletion, induced subcomplex, cone, suspension, \
+             join, barycentric subdivision, components, clique complex, face poset, boundary, collapses, shellings.",
             "Computes natively on vertex sets; results in canonical form (maximal facets, sorted) with their \
-             f-vector. Results have at most 20,000 facets.",
+             f-vector. The flag completion is the clique complex of the 1-skeleton (give a graph's edges as \
+             facets for its clique complex); the face poset lists faces and covering pairs; the boundary of a \
+             pure complex is taken mod 2; greedy collapse removes free codimension-one faces until none is left \
+             and returns the sequence; one collapse checks its face is free; the shelling test checks a facet \
+             order (Björner–Wachs). Results have at most 20,000 facets.",
             &[
                 "topology",
                 "simplicial-complex",
@@ -181,6 +257,12 @@ impl Query for ComplexOperation {
                 "deletion",
                 "induced-subcomplex",
                 "components",
+                "clique-complex",
+                "flag-complex",
+                "face-poset",
+                "boundary",
+                "collapse",
+                "shelling",
             ],
         )
     }
@@ -202,6 +284,9 @@ impl Query for ComplexOperation {
         let estimate: u64 = match &i.operation {
             Construction::Barycentric => c.facets.iter().map(|f| (1..=f.len() as u64).product::<u64>()).sum(),
             Construction::Join { other } => (c.facets.len() * other.facets.len()) as u64,
+            Construction::GreedyCollapse | Construction::Shelling { .. } if c.facets.len() > 2_000 => u64::MAX,
+            // Maximal cliques of the 1-skeleton: bounded by the number of vertex subsets.
+            Construction::FlagCompletion if vertices(&c).len() > 64 => u64::MAX,
             _ => c.face_bound(),
         };
         if estimate > MAX_RESULT_FACETS as u64 * 4 {
@@ -214,6 +299,7 @@ impl Query for ComplexOperation {
         let c = check(i).map_err(|d| AdapterError::Backend(d.message))?;
         let mut vertex_faces = None;
         let mut components = None;
+        let mut extra = Extra::default();
         let facets = match &i.operation {
             Construction::Skeleton { dimension } => {
                 maximal(faces(&c).into_iter().take(dimension + 1).flatten().collect())
@@ -309,6 +395,62 @@ impl Query for ComplexOperation {
                 components = Some(comps);
                 c.facets.clone()
             }
+            Construction::FlagCompletion => flag_completion(&c, ctx)?,
+            Construction::FacePoset => {
+                let all: Vec<Vec<u32>> = faces(&c).into_iter().flatten().collect();
+                let mut covers = vec![];
+                for (j, t) in all.iter().enumerate() {
+                    ctx.checkpoint()?;
+                    for v in t.iter().filter(|_| t.len() > 1) {
+                        let s: Vec<u32> = t.iter().filter(|w| *w != v).copied().collect();
+                        if let Ok(i) = all.binary_search_by(|f| (f.len(), f).cmp(&(s.len(), &s))) {
+                            covers.push([i, j]);
+                        }
+                    }
+                }
+                covers.sort_unstable();
+                extra.faces = Some(all);
+                extra.covers = Some(covers);
+                c.facets.clone()
+            }
+            Construction::Boundary => {
+                let mut count: std::collections::BTreeMap<Vec<u32>, usize> = Default::default();
+                for f in c.facets.iter().filter(|f| f.len() > 1) {
+                    for v in f {
+                        *count.entry(f.iter().filter(|w| *w != v).copied().collect()).or_default() += 1;
+                    }
+                }
+                maximal(count.into_iter().filter(|(_, n)| n % 2 == 1).map(|(f, _)| f).collect())
+            }
+            Construction::GreedyCollapse => {
+                let (facets, collapses) = greedy_collapse(c.facets.clone(), ctx)?;
+                extra.collapses = Some(collapses);
+                facets
+            }
+            Construction::Collapse { face, facet } => {
+                let (s, t) = (sorted(face), sorted(facet));
+                let mut kept: Vec<Vec<u32>> = c.facets.iter().filter(|f| **f != t).cloned().collect();
+                // The faces of τ that do not contain σ: τ minus one vertex of σ.
+                kept.extend(s.iter().map(|v| t.iter().filter(|w| *w != v).copied().collect::<Vec<_>>()));
+                extra.collapses = Some(vec![[s, t]]);
+                maximal(kept)
+            }
+            Construction::Relabel => {
+                let old: Vec<u32> = vertices(&c).into_iter().collect();
+                let new = |v: &u32| old.binary_search(v).unwrap_or(0) as u32;
+                extra.vertex_map = Some(old.clone());
+                maximal(c.facets.iter().map(|f| f.iter().map(new).collect()).collect())
+            }
+            Construction::Shelling { order } => {
+                let order: Vec<Vec<u32>> = order.iter().map(|f| sorted(f)).collect();
+                let failure = (1..order.len()).find(|&j| {
+                    let meets = maximal(order[..j].iter().map(|f| intersection(f, &order[j])).collect());
+                    meets.is_empty() || meets.iter().any(|m| m.len() + 1 != order[j].len())
+                });
+                extra.is_shelling = Some(failure.is_none());
+                extra.first_failure = failure;
+                c.facets.clone()
+            }
         };
         if facets.len() > MAX_RESULT_FACETS {
             return Err(AdapterError::Unsupported(format!("the result has more than {MAX_RESULT_FACETS} facets")));
@@ -317,8 +459,99 @@ impl Query for ComplexOperation {
             Ok(r) => faces(&r).iter().map(Vec::len).collect(),
             Err(_) => vec![],
         };
-        Ok(Answer::from(OperationOutput { facets, f_vector, vertex_faces, components }))
+        let Extra { faces, covers, collapses, vertex_map, is_shelling, first_failure } = extra;
+        Ok(Answer::from(OperationOutput {
+            facets,
+            f_vector,
+            vertex_faces,
+            components,
+            faces,
+            covers,
+            collapses,
+            vertex_map,
+            is_shelling,
+            first_failure,
+        }))
     }
+}
+
+/// The output fields only some constructions fill.
+#[derive(Default)]
+struct Extra {
+    faces: Option<Vec<Vec<u32>>>,
+    covers: Option<Vec<[usize; 2]>>,
+    collapses: Option<Vec<[Vec<u32>; 2]>>,
+    vertex_map: Option<Vec<u32>>,
+    is_shelling: Option<bool>,
+    first_failure: Option<usize>,
+}
+
+fn intersection(a: &[u32], b: &[u32]) -> Vec<u32> {
+    a.iter().filter(|x| b.binary_search(x).is_ok()).copied().collect()
+}
+
+/// The maximal cliques of the complex's 1-skeleton (Bron–Kerbosch with a pivot, on bitsets of
+/// at most 64 vertices), as facets.
+fn flag_completion(c: &SimplicialComplex, ctx: &AdapterContext) -> Result<Vec<Vec<u32>>, AdapterError> {
+    let vs: Vec<u32> = vertices(c).into_iter().collect();
+    let mut adj = vec![0u64; vs.len()];
+    for f in &c.facets {
+        for (a, b) in f.iter().flat_map(|a| f.iter().map(move |b| (a, b))).filter(|(a, b)| a != b) {
+            let (i, j) = (vs.binary_search(a).unwrap_or(0), vs.binary_search(b).unwrap_or(0));
+            adj[i] |= 1 << j;
+        }
+    }
+    let mut cliques = vec![];
+    let all = if vs.len() == 64 { u64::MAX } else { (1u64 << vs.len()) - 1 };
+    let mut stack = vec![(0u64, all, 0u64)];
+    while let Some((r, p, x)) = stack.pop() {
+        ctx.checkpoint()?;
+        if p == 0 {
+            if x == 0 {
+                cliques.push((0..vs.len()).filter(|i| r >> i & 1 == 1).map(|i| vs[i]).collect());
+                if cliques.len() > MAX_RESULT_FACETS {
+                    return Err(AdapterError::Unsupported(format!("more than {MAX_RESULT_FACETS} maximal cliques")));
+                }
+            }
+            continue;
+        }
+        let pivot = (p | x).trailing_zeros() as usize;
+        let (mut p, mut x) = (p, x);
+        let mut candidates = p & !adj[pivot];
+        while candidates != 0 {
+            let v = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            stack.push((r | 1 << v, p & adj[v], x & adj[v]));
+            p &= !(1 << v);
+            x |= 1 << v;
+        }
+    }
+    Ok(maximal(cliques))
+}
+
+/// Elementary collapses made greedily: the first facet τ (in canonical order) with a free
+/// codimension-one face σ = τ − v (v smallest first) is replaced by its other codimension-one
+/// faces, until no facet has a free face.
+fn greedy_collapse(
+    mut facets: Vec<Vec<u32>>,
+    ctx: &AdapterContext,
+) -> Result<(Vec<Vec<u32>>, Vec<[Vec<u32>; 2]>), AdapterError> {
+    let mut collapses = vec![];
+    loop {
+        ctx.checkpoint()?;
+        let free = facets.iter().enumerate().filter(|(_, t)| t.len() > 1).find_map(|(k, t)| {
+            t.iter().find_map(|v| {
+                let s: Vec<u32> = t.iter().filter(|w| *w != v).copied().collect();
+                facets.iter().enumerate().all(|(i, g)| i == k || !subset(&s, g)).then_some((k, *v, s))
+            })
+        });
+        let Some((k, v, s)) = free else { break };
+        let t = facets.remove(k);
+        facets.extend(t.iter().filter(|w| **w != v).map(|w| t.iter().filter(|u| *u != w).copied().collect()));
+        facets = maximal(facets);
+        collapses.push([s, t]);
+    }
+    Ok((facets, collapses))
 }
 
 /// Every ordering of `v`.
