@@ -329,6 +329,24 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             Invalid,
         ),
         (
+            "topology.finite_space.compute",
+            json!({"space": {"points": 3, "open_sets": [[0, 3]]}, "questions": ["properties"]}),
+            "/input/space/open_sets/0/1",
+            Invalid,
+        ),
+        (
+            "topology.finite_space.compute",
+            json!({"space": {"points": 2}, "questions": [{"continuous": {"codomain": {"points": 1}, "map": [0]}}]}),
+            "/input/questions/0/continuous/map",
+            Invalid,
+        ),
+        (
+            "topology.finite_space.compute",
+            json!({"space": {"points": 65}, "questions": ["properties"]}),
+            "/input/space/points",
+            Invalid,
+        ),
+        (
             "abelian_group.compute.element",
             json!({"group": {"generators": 2}, "operation": "equal", "element": [1, 0]}),
             "/input/other",

@@ -9,6 +9,7 @@ pub mod abelian;
 pub mod arithmetic;
 pub mod complexes;
 pub mod exact;
+pub mod finite_space;
 pub mod functions;
 pub mod group_element;
 pub mod homology;
@@ -65,6 +66,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(homology::ChainComplex))),
         Arc::new(Typed::new(Ask(homology::ChainHomology))),
         Arc::new(Typed::new(Ask(topology::ComplexOperation))),
+        Arc::new(Typed::new(Ask(finite_space::FiniteSpaceQuery))),
         Arc::new(Typed::new(Ask(similarity::RationalCanonicalForm))),
         Arc::new(Typed::new(Ask(similarity::Similar))),
         Arc::new(Typed::new(Ask(inertia::Inertia))),

@@ -54,6 +54,7 @@ SPECTRAL = "chain_complex.compute.spectral_sequence"
 CUBICAL = "topology.cubical_complex.homology"
 PROPS = "topology.simplicial_complex.properties"
 MORSE = "topology.simplicial_complex.discrete_morse"
+FINITE = "topology.finite_space.compute"
 
 VERIFY = "in VERIFY mode"
 
@@ -151,6 +152,14 @@ MAPPING = {
     "topology.simplicial_complex.elementary_collapse.check": (TOP_OP, "`collapse` (refused unless the face is free)"),
     "topology.simplicial_complex.canonicalize": (TOP_OP, "`relabel`"),
     "topology.simplicial_complex.shelling.check": (TOP_OP, "`shelling`"),
+    "topology.finite.closure.compute": (FINITE, "`closure`"),
+    "topology.finite.interior.compute": (FINITE, "`interior`"),
+    "topology.finite.boundary.compute": (FINITE, "`boundary`"),
+    "topology.finite.continuity_check.compute": (FINITE, "`continuous`"),
+    "topology.is_continuous.compute": (FINITE, "`continuous`"),
+    "topology.finite.kolmogorov_quotient.compute": (FINITE, "`kolmogorov_quotient`"),
+    "topology.specialization_preorder.compute": (FINITE, "`specialization_preorder`"),
+    "topology.beat_points.compute": (FINITE, "`beat_points`"),
     # chain_complex
     "chain_complex.construct.compute": (CHAIN_H, "a complex by its maps"),
     "chain_complex.homology.compute": (CHAIN_H, None),

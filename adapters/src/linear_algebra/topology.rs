@@ -529,13 +529,16 @@ fn flag_completion(c: &SimplicialComplex, ctx: &AdapterContext) -> Result<Vec<Ve
     Ok(maximal(cliques))
 }
 
+/// An elementary collapse [σ, τ].
+type Collapse = [Vec<u32>; 2];
+
 /// Elementary collapses made greedily: the first facet τ (in canonical order) with a free
 /// codimension-one face σ = τ − v (v smallest first) is replaced by its other codimension-one
 /// faces, until no facet has a free face.
 fn greedy_collapse(
     mut facets: Vec<Vec<u32>>,
     ctx: &AdapterContext,
-) -> Result<(Vec<Vec<u32>>, Vec<[Vec<u32>; 2]>), AdapterError> {
+) -> Result<(Vec<Vec<u32>>, Vec<Collapse>), AdapterError> {
     let mut collapses = vec![];
     loop {
         ctx.checkpoint()?;
