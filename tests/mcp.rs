@@ -626,6 +626,13 @@ async fn tenants_see_only_their_own_artifacts_and_experiments() {
     assert!(read(&bob, &uri).await.is_err(), "another tenant's artifact is not found");
     assert!(read(&alice, "experiment://alice-work").await.is_ok());
     assert!(read(&bob, "experiment://alice-work").await.is_err(), "another tenant's experiment is not found");
+    // Metrics per tenant: alice's run and her store.
+    let (status, metrics) =
+        raw_http(&addr, &format!("GET /metrics HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"), b"").await;
+    assert_eq!(status, 200);
+    for line in ["jacobian_tenant_runs_total{tenant=\"alice\"}", "jacobian_tenant_artifacts{tenant=\"alice\"} 1"] {
+        assert!(metrics.contains(line), "{line} in {metrics}");
+    }
     alice.cancel().await.expect("close");
     bob.cancel().await.expect("close");
 }

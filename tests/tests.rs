@@ -26,6 +26,7 @@ mod packages;
 mod parsers;
 mod partition;
 mod polynomials;
+mod quotas;
 mod real_enclosures;
 mod rng;
 mod sat;

@@ -252,6 +252,9 @@ impl Run {
             self.stop(ExecutionStatus::AdapterFailed, vec![Diagnostic::error("TENANT_UNAVAILABLE", e.to_string())])
         })?;
         self.tenant = Some(Arc::clone(&tenant));
+        if let Some(why) = tenant.cpu.refusal() {
+            return Err(self.stop(ExecutionStatus::BudgetExceeded, vec![Diagnostic::error("QUOTA_EXCEEDED", why)]));
+        }
         if let Some(why) = shared.out_of_service(installed.id()) {
             return Err(self.stop(
                 ExecutionStatus::AdapterFailed,
@@ -464,6 +467,7 @@ impl Tail {
             }
         };
         run.cpu_ms = job.cpu.as_secs_f64() * 1e3;
+        self.tenant.cpu.record(job.cpu);
         let outcome = match job.result {
             Ok(outcome) => outcome,
             Err(JobFailure::Panicked(why)) => {
@@ -478,6 +482,9 @@ impl Tail {
                     return Err(run.interrupted(why, "while the adapter was running"));
                 }
                 let (status, code) = match &e {
+                    AdapterError::Artifact(jacobian_runtime::Error::QuotaExceeded { .. }) => {
+                        (ExecutionStatus::BudgetExceeded, "QUOTA_EXCEEDED")
+                    }
                     AdapterError::Cancelled => (ExecutionStatus::Cancelled, "CANCELLED"),
                     AdapterError::DeadlineExceeded => (ExecutionStatus::TimedOut, "DEADLINE_EXCEEDED"),
                     AdapterError::Unsupported(_) => (ExecutionStatus::Unsupported, "UNSUPPORTED"),

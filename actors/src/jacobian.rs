@@ -245,10 +245,11 @@ impl JacobianBuilder {
                 self.durability,
                 self.config.reasoning.mode,
                 StoreLimits::default(),
+                self.config.quotas.clone(),
             ),
             checkers: self.bundled_checkers.into_iter().chain(self.checkers).collect(),
             scheduler: Slot::default(),
-            admissions: crate::scheduler::Admissions::new(&limits),
+            admissions: crate::scheduler::Admissions::new(&limits, &self.config.quotas),
             checker_supervisor: Slot::default(),
             capabilities: DashMap::new(),
             root_cancel: CancellationToken::new(),
@@ -349,6 +350,11 @@ impl Jacobian {
     /// Capabilities not offered because their backend is missing, too old or disabled, and why.
     pub fn unavailable(&self) -> &[Rejected] {
         &self.shared().unavailable
+    }
+
+    /// What a tenant's store holds (the figures its stored-bytes and artifact quotas hold to).
+    pub fn tenant_usage(&self, tenant: &TenantId) -> Result<jacobian_runtime::artifact::StoreUsage, JacobianError> {
+        Ok(self.shared().tenants.get(tenant)?.store.usage()?)
     }
 
     /// The operator packages: those serving, those whose circuit is open, those not loaded.

@@ -20,6 +20,7 @@ mod health;
 mod jacobian;
 pub mod metrics;
 pub mod packages;
+pub mod quotas;
 mod reasoning;
 mod records;
 mod restart;

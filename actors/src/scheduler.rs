@@ -105,6 +105,8 @@ pub(crate) struct Admissions {
     slots: usize,
     per_capability: usize,
     per_tenant: usize,
+    /// Per-tenant overrides of `per_tenant` (`[quotas] runs_in_flight` and its tenant tables).
+    quotas: jacobian_runtime::policy::QuotasConfig,
     queue_limit: usize,
     books: Mutex<Books>,
 }
@@ -145,11 +147,15 @@ impl Actor for Scheduler {
 }
 
 impl Admissions {
-    pub(crate) fn new(limits: &jacobian_runtime::policy::Limits) -> Arc<Self> {
+    pub(crate) fn new(
+        limits: &jacobian_runtime::policy::Limits,
+        quotas: &jacobian_runtime::policy::QuotasConfig,
+    ) -> Arc<Self> {
         Arc::new(Admissions {
             slots: limits.concurrency.max(1),
             per_capability: limits.per_capability,
             per_tenant: limits.per_tenant,
+            quotas: quotas.clone(),
             queue_limit: limits.queue,
             books: Mutex::new(Books::default()),
         })
@@ -177,12 +183,13 @@ impl Admissions {
             let d = Diagnostic::error("DUPLICATE_RUN_ID", format!("run id `{}` is already in flight", ticket.run_id));
             return Admit::Now(Admission::Refused(ExecutionStatus::InvalidRequest, d));
         }
-        let per_tenant = self.per_tenant;
+        let per_tenant = self.quotas.of(ticket.tenant.as_str()).runs_in_flight.unwrap_or(self.per_tenant);
         if per_tenant > 0 && books.by_tenant.get(&ticket.tenant).copied().unwrap_or(0) >= per_tenant {
             let d = Diagnostic::error(
                 "TENANT_LIMIT",
                 format!(
-                    "tenant {} already has {per_tenant} runs queued or running; retry when one finishes",
+                    "tenant {} is at its runs_in_flight quota: {per_tenant} runs queued or running; retry when one \
+                     finishes",
                     ticket.tenant
                 ),
             );

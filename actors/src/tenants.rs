@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use dashmap::DashMap;
 use jacobian_runtime::artifact::{ArtifactStore, FsArtifactStore, MemoryArtifactStore, StoreLimits};
-use jacobian_runtime::policy::ReasoningMode;
+use jacobian_runtime::policy::{QuotasConfig, ReasoningMode};
 
 use crate::error::JacobianError;
 use crate::reasoning::ReasoningLog;
@@ -55,6 +55,8 @@ impl fmt::Display for TenantId {
 /// One tenant's state.
 pub(crate) struct Tenant {
     pub(crate) store: Arc<dyn ArtifactStore>,
+    /// CPU time of its runs, against its quota.
+    pub(crate) cpu: crate::quotas::CpuLedger,
     pub(crate) episodes: EpisodeLog,
     pub(crate) reasoning: ReasoningLog,
 }
@@ -65,6 +67,7 @@ pub(crate) struct Tenants {
     durability: Durability,
     reasoning: ReasoningMode,
     limits: StoreLimits,
+    quotas: QuotasConfig,
     map: DashMap<TenantId, Arc<Tenant>>,
 }
 
@@ -74,8 +77,20 @@ impl Tenants {
         durability: Durability,
         reasoning: ReasoningMode,
         limits: StoreLimits,
+        quotas: QuotasConfig,
     ) -> Self {
-        Tenants { home, durability, reasoning, limits, map: DashMap::new() }
+        Tenants { home, durability, reasoning, limits, quotas, map: DashMap::new() }
+    }
+
+    /// The effective quota of a tenant.
+    pub(crate) fn quota(&self, id: &TenantId) -> jacobian_runtime::policy::Quota {
+        self.quotas.of(id.as_str())
+    }
+
+    /// Wraps a store in the tenant's quotas.
+    fn held(&self, id: &TenantId, store: Arc<dyn ArtifactStore>) -> Result<Arc<dyn ArtifactStore>, JacobianError> {
+        let quota = self.quota(id);
+        Ok(Arc::new(crate::quotas::QuotaStore::wrap(store, id.as_str(), quota)?))
     }
 
     /// The tenant's state, opened on first use.
@@ -91,7 +106,8 @@ impl Tenants {
     fn open(&self, id: &TenantId) -> Result<Tenant, JacobianError> {
         let Some(home) = &self.home else {
             return Ok(Tenant {
-                store: Arc::new(MemoryArtifactStore::new().with_limits(self.limits)),
+                store: self.held(id, Arc::new(MemoryArtifactStore::new().with_limits(self.limits)))?,
+                cpu: crate::quotas::CpuLedger::new(id.as_str(), &self.quota(id)),
                 episodes: EpisodeLog::in_memory(),
                 reasoning: ReasoningLog::new(self.reasoning, None)
                     .map_err(|e| JacobianError::io("opening the reasoning log", e))?,
@@ -104,7 +120,12 @@ impl Tenants {
             .map_err(|e| JacobianError::io("opening the episode log", e))?;
         let reasoning = ReasoningLog::new(self.reasoning, Some(&dir.join("reasoning.jsonl")))
             .map_err(|e| JacobianError::io("opening the reasoning log", e))?;
-        Ok(Tenant { store: Arc::new(store), episodes, reasoning })
+        Ok(Tenant {
+            store: self.held(id, Arc::new(store))?,
+            cpu: crate::quotas::CpuLedger::new(id.as_str(), &self.quota(id)),
+            episodes,
+            reasoning,
+        })
     }
 
     /// Every open tenant.

@@ -175,6 +175,17 @@ pub trait ArtifactStore: Send + Sync + 'static {
     fn contains(&self, uri: &ArtifactUri) -> bool;
     /// The limits in force.
     fn limits(&self) -> StoreLimits;
+    /// What the store holds: the bytes of its objects and how many there are.
+    fn usage(&self) -> Result<StoreUsage>;
+}
+
+/// What a store holds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct StoreUsage {
+    /// Bytes of stored objects (manifests not counted).
+    pub bytes: u64,
+    /// Stored artifacts.
+    pub artifacts: u64,
 }
 
 /// A read-only handle to a store, for checkers and request preparation.

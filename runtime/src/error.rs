@@ -41,6 +41,18 @@ pub enum Error {
         /// Schema URI offered now.
         offered: String,
     },
+    /// A write that would take a tenant past a quota the operator set.
+    #[error("tenant {tenant} is at its {quota} quota ({used} of {limit}); nothing was written")]
+    QuotaExceeded {
+        /// The tenant.
+        tenant: String,
+        /// The quota's name in the operator configuration (`stored_bytes`, `artifacts`).
+        quota: &'static str,
+        /// What the tenant uses.
+        used: u64,
+        /// The limit.
+        limit: u64,
+    },
     /// A write that the caller is not allowed to make (a reserved schema, a dangling parent).
     #[error("artifact write refused: {reason}")]
     ArtifactRefused {

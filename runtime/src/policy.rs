@@ -220,9 +220,71 @@ pub struct OperatorConfig {
     pub reasoning: ReasoningConfig,
     /// Backend pools.
     pub backends: BackendsConfig,
+    /// Tenant quotas.
+    pub quotas: QuotasConfig,
     /// Operator packages to serve (`[[package]]` entries).
     #[serde(rename = "package")]
     pub packages: Vec<PackageEntry>,
+}
+
+/// The `[quotas]` table: limits every tenant is held to, and `[quotas.tenants.<id>]` tables
+/// overriding them for one tenant. An absent limit is no limit.
+///
+/// ```toml
+/// [quotas]
+/// stored_bytes = 1073741824     # bytes of stored artifacts
+/// artifacts = 100000            # stored artifacts
+/// runs_in_flight = 16           # runs queued or running
+/// cpu_seconds = 3600            # CPU seconds of runs within the window
+/// cpu_window_seconds = 3600     # the sliding window (default 3600)
+/// [quotas.tenants.alice]
+/// stored_bytes = 10737418240
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct QuotasConfig {
+    /// Bytes of stored artifacts per tenant.
+    pub stored_bytes: Option<u64>,
+    /// Stored artifacts per tenant.
+    pub artifacts: Option<u64>,
+    /// Runs queued or running per tenant (otherwise `[limits] per_tenant`).
+    pub runs_in_flight: Option<usize>,
+    /// CPU seconds of a tenant's runs within the window.
+    pub cpu_seconds: Option<u64>,
+    /// The CPU window, seconds.
+    pub cpu_window_seconds: Option<u64>,
+    /// Per-tenant overrides.
+    pub tenants: std::collections::BTreeMap<String, Quota>,
+}
+
+/// The quotas of one tenant; an absent field falls back to the `[quotas]` default.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct Quota {
+    /// Bytes of stored artifacts.
+    pub stored_bytes: Option<u64>,
+    /// Stored artifacts.
+    pub artifacts: Option<u64>,
+    /// Runs queued or running.
+    pub runs_in_flight: Option<usize>,
+    /// CPU seconds of runs within the window.
+    pub cpu_seconds: Option<u64>,
+    /// The CPU window, seconds.
+    pub cpu_window_seconds: Option<u64>,
+}
+
+impl QuotasConfig {
+    /// The effective quota of `tenant`.
+    pub fn of(&self, tenant: &str) -> Quota {
+        let own = self.tenants.get(tenant).cloned().unwrap_or_default();
+        Quota {
+            stored_bytes: own.stored_bytes.or(self.stored_bytes),
+            artifacts: own.artifacts.or(self.artifacts),
+            runs_in_flight: own.runs_in_flight.or(self.runs_in_flight),
+            cpu_seconds: own.cpu_seconds.or(self.cpu_seconds),
+            cpu_window_seconds: own.cpu_window_seconds.or(self.cpu_window_seconds),
+        }
+    }
 }
 
 /// One `[[package]]` entry: a package directory the operator enables.

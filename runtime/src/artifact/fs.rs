@@ -200,6 +200,26 @@ impl ArtifactStore for FsArtifactStore {
     fn limits(&self) -> StoreLimits {
         self.limits
     }
+
+    /// Counts the published artifacts (those with a manifest) and the bytes of their objects.
+    fn usage(&self) -> Result<super::StoreUsage> {
+        let mut usage = super::StoreUsage::default();
+        let manifests = self.root.join("manifests");
+        let io = |path: &Path, e| Error::io("reading the artifact store", path, e);
+        for shard in fs::read_dir(&manifests).map_err(|e| io(&manifests, e))? {
+            let shard = shard.map_err(|e| io(&manifests, e))?.path();
+            for entry in fs::read_dir(&shard).map_err(|e| io(&shard, e))? {
+                let name = entry.map_err(|e| io(&shard, e))?.file_name();
+                let Some(hex) = name.to_str().and_then(|n| n.strip_suffix(".json")) else { continue };
+                let Some(digest) = Digest::from_hex(hex) else { continue };
+                if let Ok(meta) = fs::metadata(self.object_path(&digest)) {
+                    usage.bytes += meta.len();
+                    usage.artifacts += 1;
+                }
+            }
+        }
+        Ok(usage)
+    }
 }
 
 #[cfg(test)]

@@ -79,6 +79,13 @@ impl ArtifactStore for MemoryArtifactStore {
     fn limits(&self) -> StoreLimits {
         self.limits
     }
+
+    fn usage(&self) -> Result<super::StoreUsage> {
+        Ok(self.objects.iter().fold(super::StoreUsage::default(), |u, e| super::StoreUsage {
+            bytes: u.bytes + e.value().1.len() as u64,
+            artifacts: u.artifacts + 1,
+        }))
+    }
 }
 
 #[cfg(test)]
