@@ -16,6 +16,7 @@ mod embedding;
 mod evaluate;
 mod exhaustion;
 mod fields_and_characters;
+mod fuzz;
 mod graph;
 mod groups;
 mod hardening;
