@@ -16,7 +16,8 @@ fn every_fuzz_target_runs_a_minute_without_a_crash_or_a_hang() {
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(out.status.success(), "{text}");
     for target in ["objects", "evidence", "server"] {
-        let line = text.lines().find(|l| l.starts_with(&format!("fuzz: {target}: "))).unwrap_or_else(|| panic!("{text}"));
+        let line =
+            text.lines().find(|l| l.starts_with(&format!("fuzz: {target}: "))).unwrap_or_else(|| panic!("{text}"));
         let executions: u64 = line.split_whitespace().nth(2).and_then(|n| n.parse().ok()).unwrap_or(0);
         assert!(executions > 100, "{target} ran: {line}");
         assert!(line.ends_with("0 crashes, 0 hangs"), "{line}");

@@ -143,3 +143,46 @@ async fn random_text_never_breaks_a_parser() {
         let _ = accepted;
     }
 }
+
+/// A fuzz finding (cargo-afl, `objects` target): a polynomial whose literals are within bounds
+/// but whose expansion has a coefficient longer than a literal may be was accepted, and its
+/// canonical text could not be read back. It is now refused where it is read, with a pointer;
+/// a large coefficient within the bound still round-trips.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_polynomial_whose_coefficient_outgrows_a_literal_is_refused_and_canonical_text_reads_back() {
+    let jac = jacobian::builder().build().await.unwrap();
+    let put = |text: String| {
+        let jac = jac.clone();
+        async move {
+            let input = json!({"object_type": "polynomial", "object": {"variables": ["x"], "polynomial": text}});
+            jac.run(CapabilityRequest::new("artifact.put", input)).await
+        }
+    };
+    let found = format!("6666+{}^666*x^2 +3*x", "6".repeat(56));
+    let r = put(found).await;
+    assert_eq!(r.execution.status, ExecutionStatus::InvalidRequest);
+    let d = &r.execution.diagnostics[0];
+    assert_eq!((d.code.as_str(), d.path.as_deref()), ("TOO_LARGE", Some("/input/object/polynomial")), "{d:?}");
+    // 9^10000 has 9,543 digits: accepted, and its canonical text is stored and read back alike.
+    let r = put("9^10000*x + 1".into()).await;
+    assert_eq!(r.execution.status, ExecutionStatus::Succeeded, "{:?}", r.execution.diagnostics);
+    let uri: jacobian::runtime::ArtifactUri = r.output["uri"].as_str().unwrap().parse().unwrap();
+    let stored: Value =
+        serde_json::from_slice(&jac.artifact(&jacobian::TenantId::local(), &uri).unwrap().bytes).unwrap();
+    let again = put(stored["polynomial"].as_str().unwrap().to_owned()).await;
+    assert_eq!(again.output["uri"], r.output["uri"], "the canonical text reads back to the same polynomial");
+}
+
+/// A fuzz finding (cargo-afl, `server` target): a Ramsey colouring problem whose clique size
+/// exceeds the number of vertices underflowed while listing the cliques (a panic in a debug
+/// build, wrong clauses in a release one). Such a clique cannot be monochromatic, so it
+/// constrains nothing: colouring K_5 with no K_8 in the first colour and no triangle in the
+/// second is possible (every edge in the first colour).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_ramsey_clique_larger_than_the_graph_constrains_nothing() {
+    let jac = jacobian::builder().build().await.unwrap();
+    let input = json!({"problem": {"ramsey": {"n": 5, "sizes": [8, 3]}}});
+    let r = jac.run(CapabilityRequest::new("combinatorics.ramsey.colouring", input).mode(Mode::Verify)).await;
+    assert_eq!(r.execution.status, ExecutionStatus::Succeeded, "{:?}", r.execution.diagnostics);
+    assert_eq!(r.output["exists"], true, "{}", r.output);
+}

@@ -112,7 +112,8 @@ fn encode(p: &Problem, ctx: &AdapterContext) -> Result<(Cnf, u64, u64), AdapterE
         Problem::Ramsey { n, sizes } => {
             let n = *n;
             let edge = |i: u64, j: u64| i * (2 * n - i - 1) / 2 + (j - i - 1);
-            for (c, &s) in sizes.iter().enumerate() {
+            // A clique larger than the whole graph cannot be monochromatic: no constraint.
+            for (c, &s) in sizes.iter().enumerate().filter(|&(_, &s)| s <= n) {
                 // Every s-subset of vertices, in lexicographic order.
                 let mut sub: Vec<u64> = (0..s).collect();
                 loop {

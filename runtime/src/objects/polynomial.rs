@@ -115,6 +115,10 @@ impl Ring {
     /// Reads a polynomial at `path`: text through the parser (the span in the message), terms
     /// checked one by one.
     pub fn read(&self, v: &PolyValue, path: &str) -> Result<Poly, Diagnostic> {
+        self.read_any(v, path).and_then(|p| printable(p, path))
+    }
+
+    fn read_any(&self, v: &PolyValue, path: &str) -> Result<Poly, Diagnostic> {
         match v {
             PolyValue::Text(t) => text::parse(t, &self.variables, &self.domain)
                 .map_err(|e| Diagnostic::at(path, "BAD_POLYNOMIAL", e.to_string())),
@@ -151,7 +155,7 @@ impl Ring {
         vs.iter().enumerate().map(|(i, v)| self.read(v, &format!("{path}/{i}"))).collect()
     }
 
-    /// The canonical text of `p`.
+    /// The canonical text of `p`. It parses back to `p` when `p` was read by [`Ring::read`].
     pub fn print(&self, p: &Poly) -> String {
         text::print(p, &self.variables)
     }
@@ -199,6 +203,26 @@ pub struct Polynomial {
     pub domain: String,
     /// The polynomial.
     pub polynomial: PolyValue,
+}
+
+/// `p`, unless one of its coefficients has a numerator or denominator of more than
+/// [`text::MAX_DIGITS`] digits: its canonical text could not be read back (a literal of the
+/// text has at most that many), so it is refused where it is read.
+fn printable(p: Poly, path: &str) -> Result<Poly, Diagnostic> {
+    // 2^33,219 < 10^10,000: only coefficients at least that long are counted digit by digit.
+    const BITS: u64 = 33_219;
+    if p.coefficient_bits() < BITS {
+        return Ok(p);
+    }
+    let digits = |n: &num_bigint::BigInt| n.magnitude().to_string().len();
+    if p.terms().any(|(_, c)| digits(c.numer()) > text::MAX_DIGITS || digits(c.denom()) > text::MAX_DIGITS) {
+        return Err(Diagnostic::at(
+            path,
+            "TOO_LARGE",
+            format!("a coefficient of the expanded polynomial has more than {} digits", text::MAX_DIGITS),
+        ));
+    }
+    Ok(p)
 }
 
 impl ObjectType for Polynomial {
