@@ -1,6 +1,6 @@
 //! Soak: `jacobian serve --http` as a child process under 1,000 runs in flight over Streamable
 //! HTTP, with mixed capabilities (built-in, PARI, graphs, matrices, polynomials) and random
-//! cancellations, for `SOAK_SECONDS` (600 by default).
+//! cancellations, for `SOAK_SECONDS` (600 by default), on a home directory on disk.
 //!
 //! `cargo bench --bench soak` prints, every 10 s, the runs answered so far by status, and the
 //! server's resident memory and open file descriptors (from `/proc`); at the end, the failures
@@ -33,6 +33,22 @@ fn proc_status(pid: u32) -> (u64, u64) {
     (rss, fds)
 }
 
+/// Bytes and files under a directory.
+fn dir_usage(path: &std::path::Path) -> (u64, u64) {
+    let mut usage = (0, 0);
+    for entry in std::fs::read_dir(path).into_iter().flatten().flatten() {
+        match entry.metadata() {
+            Ok(m) if m.is_dir() => {
+                let (bytes, files) = dir_usage(&entry.path());
+                usage = (usage.0 + bytes, usage.1 + files);
+            }
+            Ok(m) => usage = (usage.0 + m.len(), usage.1 + 1),
+            Err(_) => {}
+        }
+    }
+    usage
+}
+
 /// One of the mixed requests, by a counter.
 fn request(k: u64) -> Value {
     let n = k % 1000 + 2;
@@ -57,8 +73,13 @@ fn main() {
     let seconds: u64 = std::env::var("SOAK_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(600);
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let exe = std::env::current_exe().unwrap().parent().unwrap().parent().unwrap().join("jacobian");
+    // A home on disk, as deployed: episodes and verification records are written as the runs end.
+    let home = tempfile::tempdir().unwrap();
     let mut server = Command::new(&exe)
-        .args(["serve", "--in-memory", "--http", &format!("127.0.0.1:{port}")])
+        .arg("serve")
+        .arg("--home")
+        .arg(home.path())
+        .args(["--http", &format!("127.0.0.1:{port}")])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -159,4 +180,6 @@ fn main() {
     });
     let _ = server.kill();
     let _ = server.wait();
+    let (bytes, files) = dir_usage(home.path());
+    println!("soak: the home holds {files} files, {} KiB", bytes / 1024);
 }

@@ -123,6 +123,38 @@ fn contents_text(c: &ResourceContents) -> String {
     }
 }
 
+/// Sends `math.run` as a cancellable request, cancels it after 300 ms, and waits for the
+/// run's episode under `experiment` to say CANCELLED.
+pub(crate) async fn cancel_while_running<H: ClientHandler>(
+    client: &RunningService<RoleClient, H>,
+    capability: &str,
+    input: Value,
+    experiment: &str,
+) {
+    let mut args = serde_json::Map::new();
+    args.insert("capability_id".into(), json!(capability));
+    args.insert("input".into(), input);
+    args.insert("experiment_id".into(), json!(experiment));
+    let request = ClientRequest::CallToolRequest(rmcp::model::CallToolRequest::new(
+        CallToolRequestParams::new("math.run").with_arguments(args),
+    ));
+    let handle = client.send_cancellable_request(request, PeerRequestOptions::no_options()).await.expect("send");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    handle.cancel(Some("test".into())).await.expect("notifications/cancelled");
+    let uri = format!("experiment://{experiment}");
+    let mut seen = String::new();
+    for _ in 0..200 {
+        if let Ok(r) = client.read_resource(ReadResourceRequestParams::new(uri.clone())).await {
+            seen = contents_text(&r.contents[0]);
+            if seen.contains("CANCELLED") {
+                break;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert!(seen.contains("CANCELLED"), "{capability}: the cancelled run's episode: {seen}");
+}
+
 async fn read_json(client: &Client, uri: &str) -> Value {
     let c = read(client, uri).await.unwrap_or_else(|e| panic!("{uri}: {e}"));
     serde_json::from_str(&contents_text(&c)).expect("json resource")
@@ -394,27 +426,8 @@ fn digits(n: usize, seed: u64) -> String {
 async fn stdio_child_process_cancels_a_long_run() {
     // gcd of two 40,000-digit integers: seconds of work on a blocking thread, cancelled after 300 ms.
     let client = stdio_client(&[]).await;
-    let mut args = serde_json::Map::new();
-    args.insert("capability_id".into(), json!("integer.compute.gcd"));
-    args.insert("input".into(), json!({"a": digits(40_000, 1), "b": digits(40_000, 2)}));
-    args.insert("experiment_id".into(), json!("stdio-cancel"));
-    let request = ClientRequest::CallToolRequest(rmcp::model::CallToolRequest::new(
-        CallToolRequestParams::new("math.run").with_arguments(args),
-    ));
-    let handle = client.send_cancellable_request(request, PeerRequestOptions::no_options()).await.expect("send");
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    handle.cancel(Some("test".into())).await.expect("notifications/cancelled");
-    let mut seen = String::new();
-    for _ in 0..200 {
-        if let Ok(c) = read(&client, "experiment://stdio-cancel").await {
-            seen = contents_text(&c);
-            if seen.contains("CANCELLED") {
-                break;
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
-    assert!(seen.contains("CANCELLED"), "the cancelled run's episode: {seen}");
+    let input = json!({"a": digits(40_000, 1), "b": digits(40_000, 2)});
+    cancel_while_running(&client, "integer.compute.gcd", input, "stdio-cancel").await;
     client.cancel().await.expect("close");
 }
 

@@ -132,11 +132,6 @@ impl Package {
         &self.adapters
     }
 
-    /// The package's name.
-    pub fn name(&self) -> &str {
-        &self.host.name
-    }
-
     /// Its state and counters.
     pub fn report(&self) -> PackageReport {
         let open = self.host.open();
