@@ -15,6 +15,7 @@ pub mod galois;
 pub mod geometry;
 pub mod ideals;
 pub mod identity;
+pub mod maps;
 pub mod monomial;
 pub mod native;
 pub mod polytope;
@@ -51,6 +52,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(native::Content))),
         Arc::new(Typed::new(identity::IdentityTest)),
         Arc::new(Typed::new(Ask(calculus::JacobianMatrix))),
+        Arc::new(Typed::new(Ask(maps::MapAnalysis))),
         Arc::new(Typed::new(Ask(calculus::FieldOperator))),
         Arc::new(Typed::new(Ask(calculus::Division))),
         Arc::new(Typed::new(Ask(calculus::Interpolation))),

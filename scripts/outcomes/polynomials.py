@@ -37,6 +37,7 @@ IDENTITY = "polynomial.decide.identity"
 BERN = "polynomial.compute.bernstein"
 NONNEG = "polynomial.decide.nonnegative"
 JAC = "polynomial.map.jacobian"
+MAP = "polynomial.map.analyze"
 SYZ = "polynomial.ideal.syzygies"
 RATARITH = "rational_function.compute.arithmetic"
 PF = "rational_function.compute.partial_fractions"
@@ -81,11 +82,15 @@ MAPPING = {
     "polynomial.interval.positivity.decide": (NONNEG, "`interval`"),
     "polynomial.interval.positivity.verify": (NONNEG, "`interval` in VERIFY: a certificate or a negative point"),
     "polynomial.jacobian_syzygy.minimum_degree.compute": (SYZ, "generators = the partial derivatives"),
-    "polynomial.map.collision.search": ("finite_field.compute.polynomial_map", "`collisions`, over F_p"),
-    "polynomial.map.collision_witness": ("finite_field.compute.polynomial_map", "`collisions`, over F_p"),
+    "polynomial.map.collision.search": (MAP, "`collision_search` over Q on an integer box"),
+    "polynomial.map.collision_witness": (MAP, "`collision_search`"),
+    "polynomial.map.collision.verify": (MAP, "`collision` in VERIFY"),
+    "polynomial.map.inverse.candidate_synthesize": (MAP, "`inverse`"),
+    "polynomial.map.inverse.refute_by_collision": (MAP, "`collision_search` in VERIFY"),
+    "polynomial.map.generic_degree.compute": (MAP, "`generic_degree`"),
     "polynomial.map.compute_jacobian": (JAC, None),
     "polynomial.map.evaluate": (ARITH, "`evaluate`, one component at a time"),
-    "polynomial.map.inverse.verify": (ARITH, "`compose` F(G) per component in VERIFY"),
+    "polynomial.map.inverse.verify": (MAP, "`inverse` in VERIFY: G(F(x)) = x and F(G(x)) = x"),
     "polynomial.map.keller_condition.verify": (JAC, "`keller` in VERIFY"),
     "polynomial.nullstellensatz.infeasibility_certificate.verify": ("polynomial.ideal.nullstellensatz", None),
     "polynomial.rational.compute.derivative": (ARITH, "`derivative`, `domain: Q`"),

@@ -579,5 +579,74 @@ for polys, f in [([x ** 2, y ** 2], x + y), ([x ** 3 - y ** 2, y], x), ([x * y, 
     member = gb(polys + [1 - t * f], [x, y, z, t]) == [1]
     case("polynomial.ideal.radical_membership", {"variables": ["x", "y", "z"], "generators": [txt(p) for p in polys], "polynomial": txt(f)}, {"member": member}, None if member else "COMPUTED")
 
+# polynomial.map.analyze: inverses composed back with SymPy, fibers solved by SymPy, collisions
+# by brute force over the box in the same lexicographic order.
+def compose(F, G, gens):
+    """F(G(x)) componentwise."""
+    return [sympy.expand(f.subs(dict(zip(gens, G)), simultaneous=True)) for f in F]
+
+
+XY = [x, y]
+for F, G in [
+    ([x + y ** 2, y], [x - y ** 2, y]),
+    ([2 * x + y, x + y], [x - y, -x + 2 * y]),
+    ([x + y ** 2, y + (x + y ** 2) ** 3], [x - (y - x ** 3) ** 2, y - x ** 3]),
+]:
+    assert compose(F, G, XY) == XY and compose(G, F, XY) == XY
+    case("polynomial.map.analyze", {"variables": ["x", "y"], "map": [txt(f) for f in F], "operation": "inverse"},
+         {"invertible": True, "inverse": [pr(g, XY) for g in G]})
+F3 = [x + y ** 2, y + z ** 3, z]
+G3 = compose([x - y ** 2, y, z], [x, y - z ** 3, z], XYZ)
+assert compose(F3, G3, XYZ) == XYZ
+case("polynomial.map.analyze", {"variables": ["x", "y", "z"], "map": [txt(f) for f in F3], "operation": "inverse"},
+     {"invertible": True, "inverse": [pr(g, XYZ) for g in G3]})
+# A non-constant Jacobian determinant: no polynomial inverse (the chain rule).
+for F in [[x ** 2, y], [x + x ** 3, y], [x * y, x + y]]:
+    assert not sympy.Matrix(F).jacobian(XY).det().is_number
+    case("polynomial.map.analyze", {"variables": ["x", "y"], "map": [txt(f) for f in F], "operation": "inverse"},
+         {"invertible": False}, "COMPUTED")
+
+
+def fiber(F, gens, point):
+    """Distinct complex solutions of F(x) = F(point)."""
+    target = [f.subs(dict(zip(gens, point))) for f in F]
+    return len(sympy.solve([f - t for f, t in zip(F, target)], gens, dict=True))
+
+
+for F in [[x ** 2 + y, y ** 3], [x ** 2, y ** 2], [x * y, x + y], [x + y ** 2, y], [x + y, (x + y) ** 2], [x * y, x ** 2 * y ** 2]]:
+    dominant = sympy.Matrix(F).jacobian(XY).det() != 0
+    expected = {"dominant": bool(dominant)}
+    if dominant:
+        expected["generic_degree"] = max(fiber(F, XY, (rng.randint(2, 40), rng.randint(2, 40))) for _ in range(3))
+    case("polynomial.map.analyze", {"variables": ["x", "y"], "map": [txt(f) for f in F], "operation": "generic_degree"}, expected, "COMPUTED")
+
+
+def first_collision(F, gens, radius):
+    seen = {}
+    for k, pt in enumerate(itertools.product(range(-radius, radius + 1), repeat=len(gens)), start=1):
+        image = tuple(f.subs(dict(zip(gens, pt))) for f in F)
+        if image in seen:
+            return k, seen[image], pt, image
+        seen[image] = pt
+    return k, None, None, None
+
+
+for F, radius in [([x ** 2, y], 2), ([x * y, x + y], 3), ([x ** 3 - 3 * x * y ** 2, y ** 2], 2), ([x + y ** 2, y], 3), ([x + y ** 3, y ** 3 + y], 2)]:
+    k, a, b, image = first_collision(F, XY, radius)
+    inp = {"variables": ["x", "y"], "map": [txt(f) for f in F], "operation": "collision_search", "radius": radius}
+    if a is None:
+        case("polynomial.map.analyze", inp, {"searched": k}, "COMPUTED")
+    else:
+        case("polynomial.map.analyze", inp, {"searched": k, "collision": {"a": [str(c) for c in a], "b": [str(c) for c in b], "image": [q(c) for c in image]}})
+for F, a, b in [([x ** 2, y], (1, 2), (-1, 2)), ([x ** 3 + x, y], (1, 0), (2, 0)), ([x * y, x + y], (Rational(1, 2), 3), (3, Rational(1, 2))), ([x, y], (1, 1), (1, 1))]:
+    fa = [f.subs({x: a[0], y: a[1]}) for f in F]
+    fb = [f.subs({x: b[0], y: b[1]}) for f in F]
+    hit = a != b and fa == fb
+    expected = {"images": [[q(c) for c in fa], [q(c) for c in fb]]}
+    if hit:
+        expected["collision"] = {"a": [q(c) for c in a], "b": [q(c) for c in b], "image": [q(c) for c in fa]}
+    case("polynomial.map.analyze", {"variables": ["x", "y"], "map": [txt(f) for f in F], "operation": "collision", "points": [[q(c) for c in a], [q(c) for c in b]]},
+         expected, None if hit else "COMPUTED")
+
 for c in CASES:
     print(json.dumps(c))
