@@ -10,11 +10,13 @@
 
 pub mod arith;
 pub mod calculus;
+pub mod complex;
 pub mod curves;
 pub mod galois;
 pub mod geometry;
 pub mod ideals;
 pub mod identity;
+pub mod location;
 pub mod maps;
 pub mod monomial;
 pub mod native;
@@ -57,6 +59,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(calculus::Division))),
         Arc::new(Typed::new(Ask(calculus::Interpolation))),
         Arc::new(Typed::new(Ask(calculus::Homogenize))),
+        Arc::new(Typed::new(Ask(complex::Realify))),
         Arc::new(Typed::new(Ask(calculus::Symmetric))),
         Arc::new(Typed::new(Ask(series::PowerSeries))),
         Arc::new(Typed::new(Ask(series::Orthogonal))),
@@ -67,6 +70,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(univariate::Resultant))),
         Arc::new(Typed::new(Ask(roots::RealRoots))),
         Arc::new(Typed::new(Ask(roots::Sturm))),
+        Arc::new(Typed::new(Ask(location::Location))),
         Arc::new(Typed::new(Ask(univariate::PartialFractions))),
         Arc::new(Typed::new(Ask(univariate::Cyclotomic))),
         Arc::new(Typed::new(Ask(ideals::GroebnerBasis))),

@@ -108,6 +108,8 @@ MAPPING = {
     "polynomial.bernstein.coefficients.compute": (BERN, None),
     "polynomial.box.enclosure.compute": (BERN, "one variable: `enclosure` on an interval"),
     "polynomial.cyclotomic.compute": ("polynomial.construct.cyclotomic", None),
+    "polynomial.root_location.unit_disk_profile.compute": ("polynomial.roots.location", "`unit_disk`: inside, on, outside with multiplicity"),
+    "polynomial.cyclotomic_factor_profile.compute": ("polynomial.construct.cyclotomic", "`factors_of`: every Φₙ dividing it with multiplicities"),
     "polynomial.differential_operator.apply.compute": (FIELD, "gradient, Laplacian, directional derivative, Hessian"),
     "polynomial.exact_splitting_field.compute": ("number_field.compute.splitting_field", None),
     "polynomial.galois.discriminant_profile.compute": (GALOIS, "`discriminant`, `discriminant_is_square`"),
@@ -158,6 +160,7 @@ MAPPING = {
     "polynomial.weight_profile.compute": (NEWTON, "`weight`: `weighted_degrees`"),
     # rational_function
     "rational_function.formal_antiderivative.compute": (INTEGRAL, None),
+    "rational_function.gradient.compute": ("polynomial_field.compute.operator", "`gradient` with a `denominator`, over d² (VERIFY)"),
     "rational_function.global_residues.compute": (RESIDUES, "`poles`"),
     "rational_function.hermite_reduction.compute": (INTEGRAL, "`rational_numerator`, `rational_denominator`"),
     "rational_function.partial_fractions.compute": (PF, None),
@@ -167,6 +170,7 @@ MAPPING = {
     "monomial_ideal.standard_monomials.degree.compute": ("monomial_ideal.compute.standard_monomials", None),
     # algebraic_geometry
     "algebraic_geometry.blowup_p2.surface.construct": (P2, "Picard lattice, intersection form, χ, del Pezzo test"),
+    "algebraic_geometry.gaussian_polynomial.realification.compute": ("polynomial.transform.realify", None),
     "algebraic_geometry.blowup_p2.canonical_class.compute": (P2, "`canonical_class`, K²"),
     "algebraic_geometry.blowup_p2.intersection.compute": (P2, "`intersections`"),
     "algebraic_geometry.blowup_p2.strict_transform_class.compute": (P2, "`curves`: class dH − Σ mᵢEᵢ"),
@@ -200,6 +204,7 @@ MAPPING = {
     # orthogonal_polynomial
     "orthogonal_polynomial.jacobi_matrix.compute": (ORTHO, "`jacobi_diagonal`, `jacobi_offdiagonal_squared`"),
     "orthogonal_polynomial.recurrence.compute": (ORTHO, "`recurrence`"),
+    "orthogonal_polynomial.christoffel_darboux.compute": (ORTHO, "`christoffel_darboux`: the kernel and norms, VERIFY by the identity"),
     # polynomial_field
     "polynomial_field.scalar.directional_derivative.compute": (FIELD, "`directional_derivative`"),
     "polynomial_field.scalar.gradient.compute": (FIELD, "`gradient`"),

@@ -181,6 +181,11 @@ f = x ** 2 * y + y * z ** 3 - 3 * x * z
 V = [y * z, x ** 2 * z, x * y ** 3]
 case("polynomial_field.compute.operator", {"variables": ["x", "y", "z"], "operation": "gradient", "field": [txt(f)]}, {"vector": [pr(sympy.diff(f, g), XYZ) for g in XYZ]})
 case("polynomial_field.compute.operator", {"variables": ["x", "y", "z"], "operation": "laplacian", "field": [txt(f)]}, {"scalar": pr(sum(sympy.diff(f, g, 2) for g in XYZ), XYZ)})
+# The gradient of a rational function, over its squared denominator (SymPy's quotient rule).
+for num, den in [(x * y + z, x ** 2 + y ** 2 + 1), (sympy.Integer(1), x * y * z + 1), (x ** 3 - y, 2 * z - x + 3)]:
+    grad = [sympy.cancel(sympy.diff(num / den, g) * den ** 2) for g in XYZ]
+    case("polynomial_field.compute.operator", {"variables": ["x", "y", "z"], "operation": "gradient", "field": [txt(num)], "denominator": txt(den)},
+         {"vector": [pr(c, XYZ) for c in grad], "denominator": pr(den ** 2, XYZ)})
 case("polynomial_field.compute.operator", {"variables": ["x", "y", "z"], "operation": "divergence", "field": [txt(v) for v in V]}, {"scalar": pr(sum(sympy.diff(v, g) for v, g in zip(V, XYZ)), XYZ)})
 curl = [sympy.diff(V[2], y) - sympy.diff(V[1], z), sympy.diff(V[0], z) - sympy.diff(V[2], x), sympy.diff(V[1], x) - sympy.diff(V[0], y)]
 case("polynomial_field.compute.operator", {"variables": ["x", "y", "z"], "operation": "curl", "field": [txt(v) for v in V]}, {"vector": [pr(c, XYZ) for c in curl]})
@@ -300,6 +305,35 @@ for n in [0, 1, 4, 9]:
         if fam in ("laguerre", "gegenbauer"):
             inp["alpha"] = "1/2" if fam == "laguerre" else "3/2"
         case("orthogonal_polynomial.compute.family", inp, {"polynomial": pr(val, X)}, None if n else "COMPUTED")
+
+# The Christoffel–Darboux kernel from the published norms h_k = ∫ p_k² w (Abramowitz–Stegun 22.2),
+# relative to h_0, and SymPy's polynomials.
+G = sympy.gamma
+NORMS = {
+    "chebyshev_t": lambda k, a: sympy.pi if k == 0 else sympy.pi / 2,
+    "chebyshev_u": lambda k, a: sympy.pi / 2,
+    "legendre": lambda k, a: Rational(2, 2 * k + 1),
+    "hermite": lambda k, a: sympy.sqrt(sympy.pi) * 2 ** k * sympy.factorial(k),
+    "hermite_e": lambda k, a: sympy.sqrt(2 * sympy.pi) * sympy.factorial(k),
+    "laguerre": lambda k, a: G(k + a + 1) / sympy.factorial(k),
+    "gegenbauer": lambda k, a: sympy.pi * 2 ** (1 - 2 * a) * G(k + 2 * a) / (sympy.factorial(k) * (k + a) * G(a) ** 2),
+}
+FAMILY = {
+    "chebyshev_t": lambda k, a, v: sympy.chebyshevt(k, v),
+    "chebyshev_u": lambda k, a, v: sympy.chebyshevu(k, v),
+    "legendre": lambda k, a, v: sympy.legendre(k, v),
+    "hermite": lambda k, a, v: sympy.hermite(k, v),
+    "hermite_e": lambda k, a, v: sympy.hermite_prob(k, v),
+    "laguerre": lambda k, a, v: sympy.assoc_laguerre(k, a, v),
+    "gegenbauer": lambda k, a, v: sympy.gegenbauer(k, a, v),
+}
+for fam, n, a in [("legendre", 4, None), ("chebyshev_t", 3, None), ("chebyshev_u", 3, None), ("hermite", 3, None), ("hermite_e", 4, None), ("laguerre", 3, Rational(1, 2)), ("gegenbauer", 3, Rational(3, 2)), ("legendre", 0, None)]:
+    h = [sympy.nsimplify(sympy.simplify(NORMS[fam](k, a) / NORMS[fam](0, a))) for k in range(n + 1)]
+    K = sum(FAMILY[fam](k, a, x) * FAMILY[fam](k, a, y) / h[k] for k in range(n + 1))
+    inp = {"family": fam, "degree": n, "christoffel_darboux": "y"}
+    if a is not None:
+        inp["alpha"] = q(a)
+    case("orthogonal_polynomial.compute.family", inp, {"kernel": pr(K, [x, y]), "norms": [q(v) for v in h]})
 
 # rational_function.compute.arithmetic
 for _ in range(4):
@@ -421,6 +455,26 @@ case("rational_function.compute.partial_fractions", {"variables": ["x"], "domain
 # polynomial.construct.cyclotomic
 for n in [1, 2, 12, 30, 105, 360]:
     case("polynomial.construct.cyclotomic", {"n": n}, {"polynomial": pr(sympy.cyclotomic_poly(n, x), X), "degree": int(sympy.totient(n))})
+# ... and the cyclotomic factors of a polynomial: SymPy's factorization over Q, each irreducible
+# factor compared with Φ_n for every n with φ(n) equal to its degree.
+Phi = sympy.cyclotomic_poly
+for f in [
+    x ** 7 - x ** 6 - x + 1,
+    Phi(1, x) ** 2 * Phi(4, x) * Phi(12, x) ** 3 * (x ** 2 + x + 3),
+    Rational(3, 2) * Phi(7, x) * Phi(30, x) ** 2 * (2 * x - 1),
+    x ** 4 + x + 1,
+    Phi(2, x) ** 5,
+]:
+    _, fl = sympy.factor_list(sympy.expand(f), x)
+    found, cof = [], sympy.expand(f)
+    for g, m in fl:
+        d = sympy.degree(g, x)
+        ns = [n for n in range(1, 40 * d + 3) if sympy.totient(n) == d and sympy.expand(Phi(n, x) - sympy.Poly(g, x).monic().as_expr()) == 0]
+        if ns:
+            found.append({"n": ns[0], "polynomial": pr(Phi(ns[0], x), X), "multiplicity": int(m)})
+            cof = sympy.cancel(cof / Phi(ns[0], x) ** m)
+    found.sort(key=lambda c: c["n"])
+    case("polynomial.construct.cyclotomic", {"factors_of": txt(f)}, {"factors": found, "cofactor": pr(cof, X)})
 
 
 # Ideals: SymPy's Gröbner bases.
@@ -647,6 +701,50 @@ for F, a, b in [([x ** 2, y], (1, 2), (-1, 2)), ([x ** 3 + x, y], (1, 0), (2, 0)
         expected["collision"] = {"a": [q(c) for c in a], "b": [q(c) for c in b], "image": [q(c) for c in fa]}
     case("polynomial.map.analyze", {"variables": ["x", "y"], "map": [txt(f) for f in F], "operation": "collision", "points": [[q(c) for c in a], [q(c) for c in b]]},
          expected, None if hit else "COMPUTED")
+
+# polynomial.transform.realify: SymPy's real and imaginary parts over real symbols.
+for names, text in [(["z"], "z^3"), (["z", "w"], "(1 + 2*i)*z*w - i"), (["z"], "(1/2 + i/3)*z^2 + 5"), (["z", "w"], "(z - i)^2*(w + 1)"), (["z"], "i^7*z^2")]:
+    zs = symbols(names)
+    re_im = [symbols(f"{n}_re {n}_im", real=True) for n in names]
+    gens = [v for pair in re_im for v in pair]
+    expr = sympy.sympify(text.replace("^", "**"), locals={**{n: z for n, z in zip(names, zs)}, "i": sympy.I})
+    val = sympy.expand(expr.subs({z: a + sympy.I * b for z, (a, b) in zip(zs, re_im)}, simultaneous=True))
+    u, v = sympy.expand(sympy.re(val)), sympy.expand(sympy.im(val))
+    case("polynomial.transform.realify", {"variables": names, "polynomial": text},
+         {"real_variables": [str(g) for g in gens], "real_part": pr(u, gens), "imaginary_part": pr(v, gens), "modulus_squared": pr(u ** 2 + v ** 2, gens)})
+
+# polynomial.roots.location: SymPy's roots to 60 digits, classified against the region; the
+# polynomials are built so that no root lies near a boundary except exactly on it (roots of unity,
+# imaginary roots), and boundary roots are recognized at 1e-40; each irreducible factor counts
+# with its multiplicity.
+def located(f, region):
+    counts = [0, 0, 0]
+    for g, m in sympy.factor_list(f, x)[1]:
+        for z in sympy.Poly(g, x).nroots(n=60, maxsteps=500):
+            t = sympy.Abs(z) - 1 if region == "unit_disk" else sympy.re(z)
+            k = 1 if abs(t) < sympy.Float("1e-40", 60) else (0 if t < 0 else 2)
+            counts[k] += int(m)
+    return {"inside": counts[0], "boundary": counts[1], "outside": counts[2], "stable": counts[0] == int(sympy.degree(f, x))}
+
+
+for f in [
+    2 * x ** 3 - x + 1,
+    (x ** 2 + x + 1) * (3 * x - 1) * (x - 5),
+    (x + 1) ** 2 * (x - 1) * (x ** 4 + 1) * (4 * x ** 2 + 1),
+    (x ** 2 - 2) ** 2 * (x ** 3 - Rational(1, 8)),
+    x ** 6 + x ** 5 / 2 + x / 3 + Rational(1, 10),
+    sympy.cyclotomic_poly(12, x) * (x ** 2 + 3 * x + 7) * x ** 2,
+]:
+    case("polynomial.roots.location", {"variables": ["x"], "polynomial": txt(f), "region": "unit_disk"}, located(f, "unit_disk"))
+for f in [
+    x ** 3 + 2 * x ** 2 + 3 * x + 1,
+    x ** 3 + x ** 2 + x + 5,
+    (x ** 2 + 4) * (x + 1) * (x - 2),
+    (x ** 2 - 1) * (x ** 2 + 2 * x + 5) * x,
+    (x ** 2 + 1) ** 2 * (x + 3) ** 3,
+    x ** 5 + 3 * x ** 4 + 7 * x ** 3 + 9 * x ** 2 + 8 * x + 4,
+]:
+    case("polynomial.roots.location", {"variables": ["x"], "polynomial": txt(f), "region": "left_half_plane"}, located(f, "left_half_plane"))
 
 for c in CASES:
     print(json.dumps(c))

@@ -190,6 +190,9 @@ pub struct FieldInput {
     /// `directional_derivative`: one number per variable.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub direction: Option<Vec<Coefficient>>,
+    /// `gradient` of a rational function: its denominator d (not zero), the field being its numerator.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub denominator: Option<PolyValue>,
 }
 
 /// Output of `polynomial_field.compute.operator`.
@@ -201,15 +204,34 @@ pub struct FieldOutput {
     pub vector: Option<Vec<String>>,
     /// The matrix result (hessian).
     pub matrix: Option<Vec<Vec<String>>>,
+    /// The gradient of a rational function f/d: the common denominator d² of `vector`, whose entries
+    /// are then the numerators (∂f/∂xₖ)·d − f·(∂d/∂xₖ), not reduced to lowest terms.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub denominator: Option<String>,
 }
 
 /// `polynomial_field.compute.operator`.
 pub struct FieldOperator;
 
-fn field_check(i: &FieldInput) -> Result<(Ring, Vec<Poly>, Vec<Rat>), Diagnostic> {
+type Field = (Ring, Vec<Poly>, Vec<Rat>, Option<Poly>);
+
+fn field_check(i: &FieldInput) -> Result<Field, Diagnostic> {
     use FieldOperation as O;
     let r = ring(&i.variables, &i.domain)?;
     let f = read_list(&r, &i.field, "/field")?;
+    let denominator = match &i.denominator {
+        None => None,
+        Some(_) if i.operation != O::Gradient => {
+            return Err(Diagnostic::at("/denominator", "NOT_APPLICABLE", "a denominator is for the gradient"));
+        }
+        Some(v) => {
+            let d = read(&r, v, "/denominator")?;
+            if d.is_zero() {
+                return Err(Diagnostic::at("/denominator", "DIVISION_BY_ZERO", "a non-zero denominator"));
+            }
+            Some(d)
+        }
+    };
     let want = match i.operation {
         O::Divergence | O::Curl => r.n(),
         _ => 1,
@@ -230,7 +252,7 @@ fn field_check(i: &FieldInput) -> Result<(Ring, Vec<Poly>, Vec<Rat>), Diagnostic
             dir.push(scalar(&r, c, &format!("/direction/{k}"))?);
         }
     }
-    Ok((r, f, dir))
+    Ok((r, f, dir, denominator))
 }
 
 impl Query for FieldOperator {
@@ -248,7 +270,8 @@ impl Query for FieldOperator {
                      directional derivative and Hessian, exactly.",
                     "Applies a differential operator to a polynomial scalar field f or vector field F over Z, Q or \
                      F_p: the gradient of f, the divergence of F, the curl of F in three variables, the Laplacian of \
-                     f, the derivative of f along a rational direction, and the Hessian matrix. VERIFY replays every \
+                     f, the derivative of f along a rational direction, and the Hessian matrix; with a denominator, \
+                     the gradient of a rational function over its squared denominator. VERIFY replays every \
                      component as a sum of partial derivatives.",
                     &[
                         "polynomial",
@@ -288,13 +311,39 @@ impl Query for FieldOperator {
     }
     fn answer(&self, i: &FieldInput, _: &AdapterContext) -> Result<Answer<FieldOutput>, AdapterError> {
         use FieldOperation as O;
-        let (r, f, dir) = field_check(i).map_err(unsupported)?;
+        let (r, f, dir, denominator) = field_check(i).map_err(unsupported)?;
         let n = r.n();
         let red = |x: Poly| r.domain.reduce(x).unwrap_or_default();
         let t: Vec<Value> = f.iter().map(terms).collect();
         let d = |a: usize, k: usize| derivative(t[a].clone(), k);
         let mut rel = vec![];
-        let mut out = FieldOutput { scalar: None, vector: None, matrix: None };
+        let mut out = FieldOutput { scalar: None, vector: None, matrix: None, denominator: None };
+        if let Some(q) = denominator {
+            // ∇(f/q) = (q ∇f − f ∇q) / q².
+            let too_large = super::native::too_large;
+            let (m1, tq) = (constant(&-Rat::one(), n), terms(&q));
+            let mut vector = vec![];
+            for k in 0..n {
+                let v = red(f[0]
+                    .derivative(k)
+                    .mul(&q)
+                    .map_err(too_large)?
+                    .sub(&f[0].mul(&q.derivative(k)).map_err(too_large)?));
+                rel.push(equal(
+                    terms(&v),
+                    sum(vec![
+                        product(vec![d(0, k), tq.clone()]),
+                        product(vec![m1.clone(), t[0].clone(), derivative(tq.clone(), k)]),
+                    ]),
+                ));
+                vector.push(r.print(&v));
+            }
+            let q2 = red(q.mul(&q).map_err(too_large)?);
+            rel.push(equal(terms(&q2), power(tq, 2)));
+            out.vector = Some(vector);
+            out.denominator = Some(r.print(&q2));
+            return Ok(Answer::from(out).claim(identities(&r, rel)));
+        }
         match i.operation {
             O::Gradient | O::Curl => {
                 let comps: Vec<(Poly, Value)> = if i.operation == O::Gradient {

@@ -491,6 +491,10 @@ pub struct OrthogonalInput {
     /// The variable name (default x).
     #[serde(default = "xname")]
     pub variable: String,
+    /// Also the Christoffel–Darboux kernel Kₙ(x, y) = Σ_{k ≤ n} p_k(x) p_k(y) / h_k in this second
+    /// variable (for example `y`), with the norms h_k of the weight normalized to h₀ = 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub christoffel_darboux: Option<String>,
 }
 
 fn xname() -> String {
@@ -508,6 +512,17 @@ pub struct OrthogonalOutput {
     pub jacobi_diagonal: Vec<String>,
     /// … and the squares β_k (k ≥ 1) of its off-diagonal.
     pub jacobi_offdiagonal_squared: Vec<String>,
+    /// With `christoffel_darboux`: the kernel Kₙ(x, y) = Σ_{k ≤ n} p_k(x) p_k(y) / h_k.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kernel: Option<String>,
+    /// With `christoffel_darboux`: the norms h₀ = 1, h₁, …, hₙ relative to h₀
+    /// (h_k / h_{k−1} = C_k A_{k−1} / A_k from the recurrence).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub norms: Option<Vec<String>>,
+    /// With `christoffel_darboux`: c in (x − y) Kₙ(x, y) = c (p_{n+1}(x) pₙ(y) − pₙ(x) p_{n+1}(y)),
+    /// c = 1 / (Aₙ hₙ).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub christoffel_darboux_constant: Option<String>,
 }
 
 /// `orthogonal_polynomial.compute.family`.
@@ -571,6 +586,13 @@ impl Query for Orthogonal {
         if i.degree > 200 {
             return Err(Diagnostic::at("/degree", "OUT_OF_RANGE", "0 to 200"));
         }
+        if let Some(y) = &i.christoffel_darboux {
+            ring(&[i.variable.clone(), y.clone()], "Q")
+                .map_err(|d| Diagnostic::at("/christoffel_darboux", d.code, d.message))?;
+            if i.degree > 60 {
+                return Err(Diagnostic::at("/degree", "OUT_OF_RANGE", "0 to 60 with the Christoffel–Darboux kernel"));
+            }
+        }
         if let Some(a) = &i.alpha {
             let a = scalar(&r, a, "/alpha")?;
             match i.family {
@@ -594,7 +616,9 @@ impl Query for Orthogonal {
         let mut ps = vec![Poly::constant(Rat::one(), 1)];
         let mut rows = vec![];
         let mut rel = vec![];
-        for k in 0..i.degree {
+        // The kernel needs p_{n+1} and the recurrence row n.
+        let steps = i.degree + u32::from(i.christoffel_darboux.is_some());
+        for k in 0..steps {
             let [a, b, c] = recurrence(i.family, &alpha, k);
             let lin = x.scale(&a).add(&Poly::constant(b.clone(), 1));
             let prev = if k == 0 { Poly::zero() } else { ps[k as usize - 1].clone() };
@@ -609,19 +633,106 @@ impl Query for Orthogonal {
             ps.push(next);
             rows.push([a, b, c]);
         }
+        let n = i.degree as usize;
+        let (kernel, rel) = match &i.christoffel_darboux {
+            Some(y) => (Some(christoffel_darboux(&ps, &rows, n, y, &i.variable, rel)?), vec![]),
+            None => (None, rel),
+        };
+        let rows = &rows[..n];
         // Monic form: α_k = −B_k/A_k, β_k = C_k/(A_k·A_{k−1}).
         let diag: Vec<String> = rows.iter().map(|[a, b, _]| rational_text(&(-(b / a)))).collect();
         let off: Vec<String> =
             (1..rows.len()).map(|k| rational_text(&(&rows[k][2] / (&rows[k][0] * &rows[k - 1][0])))).collect();
-        let out = OrthogonalOutput {
-            polynomial: r.print(&ps[i.degree as usize]),
+        let mut out = OrthogonalOutput {
+            polynomial: r.print(&ps[n]),
             recurrence: rows.iter().map(|[a, b, c]| [rational_text(a), rational_text(b), rational_text(c)]).collect(),
             jacobi_diagonal: diag,
             jacobi_offdiagonal_squared: off,
+            kernel: None,
+            norms: None,
+            christoffel_darboux_constant: None,
         };
-        let answer = Answer::from(out);
-        Ok(if rel.is_empty() { answer } else { answer.claim(identities(&r, rel)) })
+        let Some(Kernel { kernel, norms, constant, claim }) = kernel else {
+            let answer = Answer::from(out);
+            return Ok(if rel.is_empty() { answer } else { answer.claim(identities(&r, rel)) });
+        };
+        out.kernel = Some(kernel);
+        out.norms = Some(norms);
+        out.christoffel_darboux_constant = Some(constant);
+        Ok(Answer::from(out).claim(claim))
     }
+}
+
+/// The Christoffel–Darboux kernel, printed, with the claim of the whole answer in two variables.
+struct Kernel {
+    kernel: String,
+    norms: Vec<String>,
+    constant: String,
+    claim: crate::cas::Claim,
+}
+
+/// Kₙ(x, y) = Σ_{k ≤ n} p_k(x) p_k(y) / h_k from p₀, …, p_{n+1} and the recurrence rows 0…n.
+/// The claim holds the recurrence steps (in x), the kernel's definition and the
+/// Christoffel–Darboux identity (x − y) Kₙ = c (p_{n+1}(x) pₙ(y) − pₙ(x) p_{n+1}(y)).
+fn christoffel_darboux(
+    ps: &[Poly],
+    rows: &[[Rat; 3]],
+    n: usize,
+    y: &str,
+    x: &str,
+    recurrence: Vec<Value>,
+) -> Result<Kernel, AdapterError> {
+    let r2 = ring(&[x.to_owned(), y.to_owned()], "Q").map_err(unsupported)?;
+    let lift = |p: &Poly, var: usize| {
+        Poly::from_terms(p.terms().map(|(m, c)| (if var == 0 { vec![m[0], 0] } else { vec![0, m[0]] }, c.clone())))
+    };
+    let too_large = super::native::too_large;
+    // h₀ = 1, h_k = h_{k−1} · C_k A_{k−1} / A_k.
+    let mut h = vec![Rat::one()];
+    for k in 1..=n {
+        h.push(&h[k - 1] * &rows[k][2] * &rows[k - 1][0] / &rows[k][0]);
+    }
+    let mut kernel = Poly::zero();
+    let mut parts = vec![];
+    for k in 0..=n {
+        let (px, py) = (lift(&ps[k], 0), lift(&ps[k], 1));
+        kernel = kernel.add(&px.mul(&py).map_err(too_large)?.scale(&h[k].recip()));
+        parts.push(product(vec![constant(&h[k].recip(), 2), terms(&px), terms(&py)]));
+    }
+    let c = (&rows[n][0] * &h[n]).recip();
+    let (pnx, pny, qx, qy) = (lift(&ps[n], 0), lift(&ps[n], 1), lift(&ps[n + 1], 0), lift(&ps[n + 1], 1));
+    let diff = Poly::variable(0, 2).sub(&Poly::variable(1, 2));
+    let right = qx.mul(&pny).map_err(too_large)?.sub(&pnx.mul(&qy).map_err(too_large)?).scale(&c);
+    if diff.mul(&kernel).map_err(too_large)? != right {
+        return Err(AdapterError::Backend("the Christoffel–Darboux identity failed; the recurrence is wrong".into()));
+    }
+    // The recurrence steps were built in one variable: each term list [c, [e]] becomes [c, [e, 0]].
+    fn widen(v: Value) -> Value {
+        match v {
+            Value::Array(items) if items.len() == 1 && items[0].is_u64() => json!([items[0], 0]),
+            Value::Array(items) => Value::Array(items.into_iter().map(widen).collect()),
+            Value::Object(m) => Value::Object(m.into_iter().map(|(k, v)| (k, widen(v))).collect()),
+            other => other,
+        }
+    }
+    let mut rel: Vec<Value> = recurrence.into_iter().map(widen).collect();
+    rel.push(equal(terms(&kernel), sum(parts)));
+    rel.push(equal(
+        product(vec![terms(&diff), terms(&kernel)]),
+        product(vec![
+            constant(&c, 2),
+            sum(vec![
+                product(vec![terms(&qx), terms(&pny)]),
+                product(vec![constant(&-Rat::one(), 2), terms(&pnx), terms(&qy)]),
+            ]),
+        ]),
+    ));
+    Ok(Kernel {
+        kernel: r2.print(&kernel),
+        norms: h[..=n].iter().map(rational_text).collect(),
+        constant: rational_text(&c),
+        claim: identities(&r2, rel),
+    })
 }
 
 /// A rational-function operation.

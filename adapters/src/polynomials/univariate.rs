@@ -776,8 +776,13 @@ impl Query for PartialFractions {
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CyclotomicInput {
-    /// n ≥ 1 (at most 100,000, and φ(n) ≤ 10,000).
-    pub n: u32,
+    /// n ≥ 1 (at most 100,000, and φ(n) ≤ 10,000): construct Φₙ.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub n: Option<u32>,
+    /// Instead of `n`: a non-zero polynomial over Q in `variable` (degree at most 2,000) whose
+    /// cyclotomic factors Φₙ are found, each with its multiplicity.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub factors_of: Option<PolyValue>,
     /// The variable name (default x).
     #[serde(default = "x")]
     pub variable: String,
@@ -787,17 +792,52 @@ fn x() -> String {
     "x".into()
 }
 
+/// A cyclotomic factor Φₙ^m of a polynomial.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct CyclotomicFactor {
+    /// n.
+    pub n: u32,
+    /// Φₙ.
+    pub polynomial: String,
+    /// The largest m with Φₙ^m dividing the polynomial.
+    pub multiplicity: u32,
+}
+
 /// Output of `polynomial.construct.cyclotomic`.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct CyclotomicOutput {
-    /// Φₙ.
-    pub polynomial: String,
-    /// φ(n), its degree.
-    pub degree: u32,
+    /// With `n`: Φₙ.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub polynomial: Option<String>,
+    /// With `n`: φ(n), its degree.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub degree: Option<u32>,
+    /// With `factors_of`: every Φₙ dividing it, by increasing n, with multiplicities.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub factors: Option<Vec<CyclotomicFactor>>,
+    /// With `factors_of`: the polynomial divided by Π Φₙ^m, which has no root of unity as a root.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cofactor: Option<String>,
 }
 
 /// `polynomial.construct.cyclotomic`.
 pub struct Cyclotomic;
+
+fn cyclotomic_input(i: &CyclotomicInput) -> Result<(Ring, Option<Poly>), Diagnostic> {
+    let r = ring(std::slice::from_ref(&i.variable), "Q").map_err(|d| Diagnostic::at("/variable", d.code, d.message))?;
+    match (i.n, &i.factors_of) {
+        (Some(0), None) => Err(Diagnostic::at("/n", "OUT_OF_RANGE", "n ≥ 1")),
+        (Some(_), None) => Ok((r, None)),
+        (None, Some(v)) => {
+            let f = read(&r, v, "/factors_of")?;
+            if f.is_zero() {
+                return Err(Diagnostic::at("/factors_of", "ZERO_POLYNOMIAL", "a non-zero polynomial"));
+            }
+            Ok((r, Some(f)))
+        }
+        _ => Err(Diagnostic::at("/n", "ONE_OF", "give exactly one of n and factors_of")),
+    }
+}
 
 fn phi(n: u32) -> u32 {
     let (mut m, mut out, mut p) = (n, n, 2);
@@ -823,25 +863,33 @@ impl Query for Cyclotomic {
     fn describe(&self) -> Describe {
         cas::describe(
             "polynomial.construct.cyclotomic",
-            "Cyclotomic polynomial",
-            "The n-th cyclotomic polynomial Phi_n(x), the minimal polynomial of a primitive n-th root of unity.",
-            "Returns the n-th cyclotomic polynomial over Z (PARI/GP's polcyclo) and its degree phi(n).",
-            &["polynomial", "cyclotomic", "roots-of-unity", "phi", "minimal-polynomial", "construct"],
+            "Cyclotomic polynomials, and the cyclotomic factors of a polynomial",
+            "The n-th cyclotomic polynomial Phi_n(x), the minimal polynomial of a primitive n-th root of unity; or \
+             every Phi_n dividing a given polynomial, with multiplicities (its roots of unity).",
+            "Returns the n-th cyclotomic polynomial over Z (PARI/GP's polcyclo) and its degree phi(n). With \
+             factors_of instead, finds the cyclotomic factors of a polynomial over Q (PARI/GP's polcyclofactors and \
+             poliscyclo on its primitive part), each with its multiplicity by exact division, and the cofactor that \
+             has no root of unity among its roots.",
+            &["polynomial", "cyclotomic", "roots-of-unity", "phi", "minimal-polynomial", "construct", "kronecker"],
         )
     }
     cas::on_pari!();
     fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
-        vec![("Phi_12", Mode::Explore, json!({"n": 12}))]
+        vec![
+            ("Phi_12", Mode::Explore, json!({"n": 12})),
+            ("the cyclotomic factors of x^7 - x^6 - x + 1", Mode::Explore, json!({"factors_of": "x^7 - x^6 - x + 1"})),
+        ]
     }
     fn validate(&self, i: &CyclotomicInput) -> Result<(), Diagnostic> {
-        ring(std::slice::from_ref(&i.variable), "Z").map_err(|d| Diagnostic::at("/variable", d.code, d.message))?;
-        if i.n == 0 {
-            return Err(Diagnostic::at("/n", "OUT_OF_RANGE", "n ≥ 1"));
-        }
-        Ok(())
+        cyclotomic_input(i).map(|_| ())
     }
     fn bounds(&self, i: &CyclotomicInput) -> Result<(), Refusal> {
-        if i.n > 100_000 || phi(i.n) > 10_000 {
+        let (_, f) = cyclotomic_input(i).map_err(super::refused)?;
+        if let Some(f) = f {
+            return super::degree_bound(&f, 1, MAX_DEGREE, "/factors_of");
+        }
+        let n = i.n.unwrap_or(1);
+        if n > 100_000 || phi(n) > 10_000 {
             return Err(Refusal::Unsupported(Diagnostic::at(
                 "/n",
                 "TOO_LARGE",
@@ -851,9 +899,53 @@ impl Query for Cyclotomic {
         Ok(())
     }
     fn answer(&self, i: &CyclotomicInput, ctx: &AdapterContext) -> Result<Answer<CyclotomicOutput>, AdapterError> {
-        let r = ring(std::slice::from_ref(&i.variable), "Z").map_err(unsupported)?;
-        let prog = Program::new(PARI).code("print(Vecrev(polcyclo(").small(i64::from(i.n)).code(")))");
-        let p = from_gp(&Gp::parse(ctx.backend(&prog)?.single(PARI)?)?, 0, 1, &Domain::Z)?;
-        Ok(CyclotomicOutput { polynomial: r.print(&p), degree: phi(i.n) }.into())
+        let (r, f) = cyclotomic_input(i).map_err(unsupported)?;
+        let Some(f) = f else {
+            let n = i.n.unwrap_or(1);
+            let prog = Program::new(PARI).code("print(Vecrev(polcyclo(").small(i64::from(n)).code(")))");
+            let p = from_gp(&Gp::parse(ctx.backend(&prog)?.single(PARI)?)?, 0, 1, &Domain::Z)?;
+            let out =
+                CyclotomicOutput { polynomial: Some(r.print(&p)), degree: Some(phi(n)), factors: None, cofactor: None };
+            return Ok(out.into());
+        };
+        // PARI/GP's polcyclofactors gives products of distinct cyclotomic factors of the primitive
+        // part; each product is split by factor, and every Φₙ printed as [n, coefficients].
+        let (_, primitive) = f.clear_denominators();
+        let prog = Program::new(PARI).code("my(w=polcyclofactors(");
+        let prog = gp_pol(prog, &dense(&primitive), &Domain::Z)
+            .code("),v=[]);for(k=1,#w,v=concat(v,factor(w[k])[,1]~));print(apply(g->[poliscyclo(g),Vecrev(g)],v))");
+        let reply = Gp::parse(ctx.backend(&prog)?.single(PARI)?)?;
+        let mut rest = dense(&f);
+        let mut factors = vec![];
+        for item in reply.items()? {
+            let [n, coefficients] = item.items()? else {
+                return Err(AdapterError::Backend("PARI/GP printed a malformed cyclotomic factor".into()));
+            };
+            let n = u32::try_from(n.int()?)
+                .map_err(|_| AdapterError::Backend("PARI/GP printed a cyclotomic index out of range".into()))?;
+            let phi_n = from_gp(coefficients, 0, 1, &Domain::Z)?;
+            let g = dense(&phi_n);
+            let mut multiplicity = 0;
+            loop {
+                let (quotient, remainder) = divide(&r, &rest, &g);
+                if !remainder.is_empty() {
+                    break;
+                }
+                rest = quotient;
+                multiplicity += 1;
+            }
+            if n == 0 || multiplicity == 0 {
+                return Err(AdapterError::Backend("PARI/GP gave a cyclotomic factor that does not divide".into()));
+            }
+            factors.push(CyclotomicFactor { n, polynomial: r.print(&phi_n), multiplicity });
+        }
+        factors.sort_by_key(|c| c.n);
+        let out = CyclotomicOutput {
+            polynomial: None,
+            degree: None,
+            factors: Some(factors),
+            cofactor: Some(r.print(&Poly::from_dense(&rest, 0, 1))),
+        };
+        Ok(out.into())
     }
 }
