@@ -158,8 +158,14 @@ async fn a_polynomial_whose_coefficient_outgrows_a_literal_is_refused_and_canoni
             jac.run(CapabilityRequest::new("artifact.put", input)).await
         }
     };
+    // The finding itself is now refused at its power, which costs too much to expand.
     let found = format!("6666+{}^666*x^2 +3*x", "6".repeat(56));
     let r = put(found).await;
+    assert_eq!(r.execution.status, ExecutionStatus::InvalidRequest);
+    let d = &r.execution.diagnostics[0];
+    assert_eq!(d.path.as_deref(), Some("/input/object/polynomial"), "{d:?}");
+    // 36^6500 is cheap to expand but has 10,116 digits: refused for the length of its coefficient.
+    let r = put("36^6500*x".into()).await;
     assert_eq!(r.execution.status, ExecutionStatus::InvalidRequest);
     let d = &r.execution.diagnostics[0];
     assert_eq!((d.code.as_str(), d.path.as_deref()), ("TOO_LARGE", Some("/input/object/polynomial")), "{d:?}");
@@ -171,6 +177,33 @@ async fn a_polynomial_whose_coefficient_outgrows_a_literal_is_refused_and_canoni
         serde_json::from_slice(&jac.artifact(&jacobian::TenantId::local(), &uri).unwrap().bytes).unwrap();
     let again = put(stored["polynomial"].as_str().unwrap().to_owned()).await;
     assert_eq!(again.output["uri"], r.output["uri"], "the canonical text reads back to the same polynomial");
+}
+
+/// Fuzz findings (cargo-afl, `objects` target, 12 hangs): short texts raising a quotient of large
+/// literals to a high power, such as `(x / 2222…)^2288`, cost seconds to minutes while they were
+/// read, because the expansion's cost counted coefficient size linearly and a single-term base was
+/// multiplied in k times; reading is not interruptible, so the last one outlived its deadline.
+/// The cost is now quadratic in coefficient size and a single term is raised by squaring: each is
+/// refused (at the power that costs too much, or its coefficients too long, or the text after it)
+/// within the run's deadline.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn powers_of_large_quotients_are_refused_before_they_are_expanded() {
+    let jac = jacobian::builder().build().await.unwrap();
+    for text in [
+        "(x - 1)^2*(x / 22222228834394339467452)^2288 2222222883439432",
+        "(x - 8)^2*(x / 222222288343943394674-2)^1112",
+        "(1 - 1)^2*(x / 22222228834394339 -7422222228834394339 -7452)^522)^20",
+    ] {
+        let input = json!({"variables": ["x"], "polynomial": text});
+        let r = jac.run(CapabilityRequest::new("polynomial.compute.properties", input).wall_ms(10_000)).await;
+        assert_eq!(r.execution.status, ExecutionStatus::InvalidRequest, "{text}: {:?}", r.execution.diagnostics);
+        let d = &r.execution.diagnostics[0];
+        assert_eq!(d.path.as_deref(), Some("/input/polynomial"), "{text}: {d:?}");
+    }
+    // Within the bound, a power of a single term is still expanded exactly.
+    let input = json!({"variables": ["x"], "polynomial": "(2*x/3)^3000"});
+    let r = jac.run(CapabilityRequest::new("polynomial.compute.properties", input)).await;
+    assert_eq!(r.execution.status, ExecutionStatus::Succeeded, "{:?}", r.execution.diagnostics);
 }
 
 /// A fuzz finding (cargo-afl, `server` target): a Ramsey colouring problem whose clique size

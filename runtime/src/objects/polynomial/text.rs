@@ -28,8 +28,8 @@ pub const MAX_TEXT: usize = 1_000_000;
 pub const MAX_DEPTH: usize = 64;
 /// Most digits of a literal.
 pub const MAX_DIGITS: usize = 10_000;
-/// Most work (term pairs, weighted by coefficient size in 64-bit words) the expansion of one
-/// text may cost.
+/// Most work the expansion of one text may cost: term pairs multiplied, each weighted by the
+/// square of its coefficients' size in 64-bit words (what multiplying and reducing them costs).
 pub const MAX_WORK: u64 = 5_000_000;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -197,6 +197,22 @@ impl<'a> Parser<'a> {
         self.advance()?;
         let whole = Span { start: caret.start, end: span.end };
         let mut p = Poly::constant(Rat::one(), self.n());
+        if base.len() <= 1 {
+            // One term: by squaring, as its coefficient grows and its term count does not.
+            let (mut square, mut k) = (base, k);
+            while k > 0 {
+                if k & 1 == 1 {
+                    p = self.mul(&p, &square, whole)?;
+                    p = self.reduce(p, caret)?;
+                }
+                k >>= 1;
+                if k > 0 {
+                    square = self.mul(&square, &square, whole)?;
+                    square = self.reduce(square, caret)?;
+                }
+            }
+            return Ok(p);
+        }
         for _ in 0..k {
             p = self.mul(&p, &base, whole)?;
             p = self.reduce(p, caret)?;
@@ -207,7 +223,7 @@ impl<'a> Parser<'a> {
     /// A product, its cost counted against [`MAX_WORK`] before it is computed.
     fn mul(&mut self, a: &Poly, b: &Poly, span: Span) -> Result<Poly, ParseError> {
         let words = 1 + (a.coefficient_bits() + b.coefficient_bits()) / 64;
-        let cost = (a.len() as u64).saturating_mul(b.len() as u64).saturating_mul(words);
+        let cost = (a.len() as u64).saturating_mul(b.len() as u64).saturating_mul(words.saturating_mul(words));
         self.work = self.work.saturating_add(cost);
         if self.work > MAX_WORK {
             return err(span, "expanding this text costs too much; give the polynomial expanded, or smaller");
