@@ -108,6 +108,24 @@ fn hostile_requests_are_refused_and_the_server_keeps_answering() {
     let _ = server.child.wait();
 }
 
+/// `jacobian serve --http` in this process on a free loopback port, with this client timeout.
+async fn serve_http(client_timeout: Duration) -> std::net::SocketAddr {
+    let jac = jacobian::builder().build().await.unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let options = jacobian::mcp::HttpOptions {
+        addr,
+        tokens: None,
+        allow_hosts: vec![],
+        allow_origins: vec![],
+        max_body: 1 << 20,
+        client_timeout,
+    };
+    let app = jacobian::mcp::http::router(jac, &options).unwrap();
+    tokio::spawn(jacobian::mcp::http::serve(listener, app, client_timeout, std::future::pending()));
+    addr
+}
+
 /// One `GET /healthz` over a fresh connection: the status line's code.
 async fn healthz(addr: std::net::SocketAddr) -> Option<u16> {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -121,19 +139,7 @@ async fn healthz(addr: std::net::SocketAddr) -> Option<u16> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slow_and_idle_http_clients_are_cut_off_while_others_are_served() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let jac = jacobian::builder().build().await.unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let options = jacobian::mcp::HttpOptions {
-        addr,
-        tokens: None,
-        allow_hosts: vec![],
-        allow_origins: vec![],
-        max_body: 1 << 20,
-        client_timeout: Duration::from_millis(500),
-    };
-    let app = jacobian::mcp::http::router(jac, &options).unwrap();
-    tokio::spawn(jacobian::mcp::http::serve(listener, app, options.client_timeout, std::future::pending()));
+    let addr = serve_http(Duration::from_millis(500)).await;
 
     // 200 clients that start a request and never finish its headers, 200 that send nothing,
     // 200 that send headers and stall in the middle of the body.
@@ -179,4 +185,108 @@ async fn slow_and_idle_http_clients_are_cut_off_while_others_are_served() {
         .as_bytes(),
     );
     assert_eq!(cut, 600, "slow or idle clients still hold their connections: {:?}", &kept[..kept.len().min(10)]);
+}
+
+/// Reads one HTTP/1.1 response with a Content-Length from a kept-alive connection.
+async fn read_response(stream: &mut tokio::net::TcpStream) -> Option<u16> {
+    use tokio::io::AsyncReadExt;
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") {
+        if stream.read(&mut byte).await.ok()? == 0 {
+            return None;
+        }
+        head.push(byte[0]);
+    }
+    let head = String::from_utf8_lossy(&head).to_ascii_lowercase();
+    let length: usize = head.lines().find_map(|l| l.strip_prefix("content-length:"))?.trim().parse().ok()?;
+    let mut body = vec![0u8; length];
+    stream.read_exact(&mut body).await.ok()?;
+    head.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Thousands of clients that finish a request and keep their connection open: while they idle,
+/// health checks and runs over MCP answer promptly (p99 printed); after the client timeout every
+/// idle connection has been closed by the server.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_kept_alive_connections_by_the_thousand_are_closed_while_others_are_served() {
+    use nix::sys::resource::{Resource, getrlimit, setrlimit};
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    // Each connection costs a descriptor on both ends, in this one process.
+    let (_, hard) = getrlimit(Resource::RLIMIT_NOFILE).unwrap();
+    setrlimit(Resource::RLIMIT_NOFILE, hard, hard).unwrap();
+    let idle = 2000.min((hard.saturating_sub(500) / 2) as usize);
+    assert!(idle >= 1000, "the descriptor limit ({hard}) leaves room for only {idle} connections");
+
+    let timeout = Duration::from_secs(5);
+    let addr = serve_http(timeout).await;
+
+    // Each client sends a whole request on a kept-alive connection, reads the answer, and idles.
+    // (A hundred at a time, within the listener's backlog.)
+    let opened = Instant::now();
+    let mut streams = Vec::new();
+    while streams.len() < idle {
+        let batch: Vec<_> = (0..100.min(idle - streams.len()))
+            .map(|_| {
+                tokio::spawn(async move {
+                    let mut stream = tokio::net::TcpStream::connect(addr).await.ok()?;
+                    stream.write_all(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").await.ok()?;
+                    (read_response(&mut stream).await? == 200).then_some(stream)
+                })
+            })
+            .collect();
+        for c in batch {
+            streams.push(c.await.unwrap().expect("a kept-alive request was answered"));
+        }
+    }
+    let setup = opened.elapsed();
+
+    // Beside them: health checks on fresh connections and gcd runs over MCP.
+    let client = crate::mcp::http_client(&addr.to_string(), None).await.unwrap();
+    let mut rtts = Vec::new();
+    for k in 0..40u64 {
+        let t = Instant::now();
+        if k % 2 == 0 {
+            assert_eq!(healthz(addr).await, Some(200));
+        } else {
+            let args = json!({"capability_id": "integer.compute.gcd", "input": {"a": 84 * k, "b": 36}});
+            let Value::Object(args) = args else { unreachable!() };
+            let r = client
+                .call_tool(rmcp::model::CallToolRequestParams::new("math.run").with_arguments(args))
+                .await
+                .unwrap();
+            assert_eq!(r.structured_content.unwrap()["execution"]["status"], "SUCCEEDED");
+        }
+        rtts.push(t.elapsed());
+    }
+    client.cancel().await.unwrap();
+    rtts.sort();
+    // How many were still held open beside those requests (all of them unless the machine is slow).
+    let mut open = 0;
+    for stream in &mut streams {
+        let mut byte = [0u8; 1];
+        if tokio::time::timeout(Duration::from_millis(1), stream.peek(&mut byte)).await.is_err() {
+            open += 1;
+        }
+    }
+
+    // After the client timeout, the server has closed every idle connection.
+    tokio::time::sleep(timeout + Duration::from_secs(2)).await;
+    let mut closed = 0;
+    for stream in &mut streams {
+        let mut byte = [0u8; 1];
+        if let Ok(Ok(0) | Err(_)) = tokio::time::timeout(Duration::from_millis(100), stream.read(&mut byte)).await {
+            closed += 1;
+        }
+    }
+    let _ = std::io::stderr().write_all(
+        format!(
+            "exhaustion: {idle} kept-alive idle connections opened in {setup:?}, {open} of them open beside \
+             /healthz and math.run (p50 {:?}, p99 {:?}); {closed} closed by the server after {timeout:?} idle\n",
+            rtts[rtts.len() / 2],
+            rtts[rtts.len() * 99 / 100]
+        )
+        .as_bytes(),
+    );
+    assert_eq!(closed, idle, "idle kept-alive connections were left open");
 }

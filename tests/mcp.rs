@@ -20,11 +20,11 @@ use rmcp::{ClientHandler, ServiceExt};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-type Client = RunningService<RoleClient, Recorder>;
+pub(crate) type Client = RunningService<RoleClient, Recorder>;
 
 /// A client that records the progress notifications it receives.
 #[derive(Clone, Default)]
-struct Recorder {
+pub(crate) struct Recorder {
     progress: Arc<Mutex<Vec<ProgressNotificationParam>>>,
 }
 
@@ -192,7 +192,7 @@ async fn http_server(jac: Jacobian, tokens: Option<&str>, max_body: usize) -> (S
     (format!("127.0.0.1:{}", addr.port()), dir)
 }
 
-async fn http_client(addr: &str, token: Option<&str>) -> Result<Client, String> {
+pub(crate) async fn http_client(addr: &str, token: Option<&str>) -> Result<Client, String> {
     let mut config = rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig::with_uri(format!(
         "http://{addr}/mcp"
     ));

@@ -141,9 +141,76 @@ async fn metrics() -> Response {
     }
 }
 
+/// What one connection is doing: how many responses are still being sent, and since when it
+/// has been idle (the end of its last response, or its opening).
+struct Activity {
+    busy: std::sync::atomic::AtomicUsize,
+    since: std::sync::Mutex<std::time::Instant>,
+}
+
+impl Activity {
+    fn new() -> Arc<Self> {
+        Arc::new(Activity { busy: 0.into(), since: std::sync::Mutex::new(std::time::Instant::now()) })
+    }
+
+    /// How long the connection has been idle; `None` while a response is being sent.
+    fn idle(&self) -> Option<std::time::Duration> {
+        if self.busy.load(std::sync::atomic::Ordering::SeqCst) > 0 {
+            return None;
+        }
+        Some(self.since.lock().map(|t| t.elapsed()).unwrap_or_default())
+    }
+}
+
+/// Held by a response from its request until its body is sent or dropped.
+struct Busy(Arc<Activity>);
+
+impl Busy {
+    fn start(activity: &Arc<Activity>) -> Self {
+        activity.busy.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        Busy(Arc::clone(activity))
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        if let Ok(mut since) = self.0.since.lock() {
+            *since = std::time::Instant::now();
+        }
+        self.0.busy.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+/// A response body that keeps its connection busy until it ends (an event stream included).
+struct Tracked {
+    body: axum::body::Body,
+    _busy: Busy,
+}
+
+impl hyper::body::Body for Tracked {
+    type Data = <axum::body::Body as hyper::body::Body>::Data;
+    type Error = <axum::body::Body as hyper::body::Body>::Error;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<hyper::body::Frame<Self::Data>, Self::Error>>> {
+        std::pin::Pin::new(&mut self.body).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> hyper::body::SizeHint {
+        self.body.size_hint()
+    }
+}
+
 /// Serves `app` on `listener` until `shutdown` resolves, then lets open connections finish.
-/// A connection that sends nothing for `client_timeout`, or whose request headers take longer
-/// than that to arrive, is closed (the router's body timeout covers stalled bodies).
+/// A connection that sends nothing for `client_timeout`, whose request headers take longer than
+/// that to arrive, or that is kept alive with no request for that long, is closed (the router's
+/// body timeout covers stalled bodies).
 pub async fn serve(
     listener: tokio::net::TcpListener,
     app: Router,
@@ -168,7 +235,7 @@ pub async fn serve(
             },
             () = &mut shutdown => break,
         };
-        let service = TowerToHyperService::new(app.clone());
+        let inner = TowerToHyperService::new(app.clone());
         let mut closed = closed.clone();
         tokio::spawn(async move {
             // A client that connects and sends nothing is cut off like one that never finishes
@@ -177,14 +244,37 @@ pub async fn serve(
             if !matches!(tokio::time::timeout(client_timeout, stream.peek(&mut first)).await, Ok(Ok(1))) {
                 return;
             }
+            // Every response holds the connection busy until its body is sent or dropped.
+            let activity = Activity::new();
+            let watched = Arc::clone(&activity);
+            let service = hyper::service::service_fn(move |request| {
+                let busy = Busy::start(&watched);
+                let response = hyper::service::Service::call(&inner, request);
+                async move {
+                    let response = response.await?;
+                    Ok::<_, std::convert::Infallible>(response.map(|body| Tracked { body, _busy: busy }))
+                }
+            });
             let mut builder = Builder::new(TokioExecutor::new());
             builder.http1().timer(TokioTimer::new()).header_read_timeout(client_timeout);
             let mut conn = std::pin::pin!(builder.serve_connection_with_upgrades(TokioIo::new(stream), service));
-            tokio::select! {
-                _ = conn.as_mut() => {}
-                _ = closed.changed() => {
-                    conn.as_mut().graceful_shutdown();
-                    let _ = conn.await;
+            // A kept-alive connection with no request for the client timeout is closed.
+            let mut watch = tokio::time::interval((client_timeout / 4).max(std::time::Duration::from_millis(10)));
+            let mut closing = false;
+            loop {
+                tokio::select! {
+                    _ = conn.as_mut() => break,
+                    _ = closed.changed() => {
+                        conn.as_mut().graceful_shutdown();
+                        let _ = conn.as_mut().await;
+                        break;
+                    }
+                    _ = watch.tick(), if !closing => {
+                        if activity.idle().is_some_and(|idle| idle >= client_timeout) {
+                            conn.as_mut().graceful_shutdown();
+                            closing = true;
+                        }
+                    }
                 }
             }
         });
