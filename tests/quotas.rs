@@ -126,7 +126,17 @@ async fn the_runs_in_flight_quota_is_per_tenant() {
         let (jac, heavy) = (jac.clone(), heavy.clone());
         tokio::spawn(async move { run_as(&jac, "one", "integer.compute.gcd", heavy).await })
     };
-    tokio::time::sleep(Duration::from_millis(50)).await;
+    // The first run holds its admission (queued or running) before the second is asked for.
+    let mut admitted = 0;
+    for _ in 0..1000 {
+        let s = jac.snapshot().await;
+        admitted = s.running + s.queued;
+        if admitted > 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(admitted, 1, "the first run was not admitted");
     let second = run_as(&jac, "one", "integer.compute.gcd", json!({"a": 4, "b": 6})).await;
     assert_eq!(second.execution.status, ExecutionStatus::BudgetExceeded);
     assert!(diagnostics(&second).contains("runs_in_flight quota"), "{}", diagnostics(&second));
