@@ -206,6 +206,22 @@ async fn powers_of_large_quotients_are_refused_before_they_are_expanded() {
     assert_eq!(r.execution.status, ExecutionStatus::Succeeded, "{:?}", r.execution.diagnostics);
 }
 
+/// A fuzz finding (cargo-afl, `server` target, a hang): an algebraic set over F_p[t]/(m) with
+/// p = 4 tested the modulus for irreducibility modulo 4 before checking that 4 is not a prime,
+/// and the test never ended (validation cannot be interrupted, so the run missed its deadline).
+/// p is now checked first.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_base_field_over_a_composite_p_is_refused_before_its_modulus_is_tested() {
+    let jac = jacobian::builder().build().await.unwrap();
+    for p in [4, 1, 0, 9] {
+        let input = json!({"base_field": {"generator": "t", "modulus": [1, 0, 1]}, "operation": "restrict_scalars",
+                           "p": p, "polynomials": ["x^2 + t*y - 1"], "variables": ["x", "y"]});
+        let r = jac.run(CapabilityRequest::new("finite_field.compute.algebraic_set", input).wall_ms(2_000)).await;
+        assert_eq!(r.execution.status, ExecutionStatus::InvalidRequest, "p = {p}: {:?}", r.execution.diagnostics);
+        assert_eq!(r.execution.diagnostics[0].path.as_deref(), Some("/input/p"), "p = {p}");
+    }
+}
+
 /// A fuzz finding (cargo-afl, `server` target): a Ramsey colouring problem whose clique size
 /// exceeds the number of vertices underflowed while listing the cliques (a panic in a debug
 /// build, wrong clauses in a release one). Such a clique cannot be monochromatic, so it

@@ -243,6 +243,9 @@ impl Set {
             return Err(Diagnostic::at("/polynomials", "OUT_OF_RANGE", "1 to 16 polynomials"));
         }
         let domain = format!("F_{p}");
+        // p first: the modulus's irreducibility test below divides modulo p.
+        jacobian_runtime::objects::polynomial::Domain::parse(&domain)
+            .map_err(|m| Diagnostic::at("/p", "BAD_DOMAIN", m))?;
         let mut names = i.variables.clone();
         let m = match &i.base_field {
             None => vec![0, 1],
