@@ -16,8 +16,8 @@ use std::path::Path;
 use jacobian::runtime::catalog::PortfolioFit;
 use serde_json::json;
 
-const TOP1_FLOOR: f64 = 0.85;
-const TOP5_FLOOR: f64 = 0.94;
+const TOP1_FLOOR: f64 = 0.87;
+const TOP5_FLOOR: f64 = 0.96;
 /// Share of out-of-portfolio requests that must get a WEAK fit or no match.
 const UNROUTED_FLOOR: f64 = 0.90;
 /// Depth of the ranking read for the reciprocal rank.
@@ -165,7 +165,9 @@ async fn the_evaluation_set_finds_the_right_capability_first() {
     report.push('\n');
     report.push_str(&held_out.line("held-out half"));
     report.push_str(&format!("\nout of portfolio: {} of {} without a STRONG fit\n", unrouted.top1, unrouted.n));
-    for miss in misses.iter().take(60) {
+    // DISCOVERY_MISSES=n lists n misses (all of them with a large n); 60 by default.
+    let shown = std::env::var("DISCOVERY_MISSES").ok().and_then(|n| n.parse().ok()).unwrap_or(60);
+    for miss in misses.iter().take(shown) {
         report.push_str(&format!("  miss {miss}\n"));
     }
     for wrong in &confident_wrong {

@@ -329,10 +329,12 @@ fn rewrite_notation(text: &str) -> String {
 /// matrix as nested brackets (`[[1, 2], [3, 4]]`).
 fn objects(text: &str) -> &'static str {
     let bytes = text.as_bytes();
-    let permutation = text.contains(")(")
-        && bytes.windows(3).any(|w| w[0].is_ascii_digit() && w[1] == b')' && w[2] == b'(')
-        || text.contains("<(")
-        || cycles_of_three(text);
+    let powers = bytes.windows(2).any(|w| matches!(w[0], b'x' | b'y' | b'z') && w[1] == b'^');
+    // `(x^2 + 3x - 1)(x^3 - x + 2)` is a product of polynomials, not of cycles.
+    let permutation = !powers
+        && (text.contains(")(") && bytes.windows(3).any(|w| w[0].is_ascii_digit() && w[1] == b')' && w[2] == b'(')
+            || text.contains("<(")
+            || cycles_of_three(text));
     // An equation or a congruence in x and y is Diophantine or modular, not a polynomial to
     // manipulate.
     let equation = text.contains('=') || text.contains('≡');
@@ -357,12 +359,28 @@ fn objects(text: &str) -> &'static str {
     // Congruences: several at once are a system for the Chinese remainder theorem; one in a
     // square is a modular square root; one in a higher power, a polynomial congruence.
     let congruences = text.matches('≡').count();
+    // Generators written as an ideal (`I = (x^2 - y, z)`, `<x - y, x^2 + y>`, `V(…)`, `√(…)`),
+    // and several equations in the variables at once (`x^2 + y^2 = 25, x + y = 7`).
+    let ideal = (powers || variable)
+        && ["I = (", "I = <", "I = ⟨", "J = (", "V(", "√(", "√I", "in (", "in <", "in ⟨", " <x", " ⟨x"]
+            .iter()
+            .any(|p| text.contains(p))
+        // `⟨x, y : 4x = 0⟩` presents a group.
+        && !text.contains(':');
+    let system = congruences == 0 && powers && !text.contains("[[") && equations(text) >= 2 && text.contains(',');
+    // `y^2 [+ a1 xy + a3 y] = x^3 + …`: a curve in Weierstrass form.
+    let weierstrass = (text.contains("y^2") || text.contains("y²"))
+        && ["= x^3", "=x^3", "= x³", "= 4x^3"].iter().any(|rhs| text.contains(rhs));
     let square = text.contains("x^2 ≡") || text.contains("x² ≡") || text.contains("x^2 = ");
     match (permutation, polynomial, matrix) {
         _ if congruences >= 2 => " simultaneous congruences chinese remainder ",
         _ if congruences == 1 && square => " modular square root ",
         _ if congruences == 1 && text.contains("^") => " polynomial congruence ",
         _ if series => " power series ",
+        _ if weierstrass => " elliptic curve ",
+        _ if diophantine(text).is_some() => diophantine(text).unwrap_or_default(),
+        _ if ideal => " polynomial ideal ",
+        _ if system => " polynomial system ",
         (true, _, _) => " permutation ",
         (_, true, true) => " polynomial matrix ",
         (_, true, false) => " polynomial ",
@@ -370,6 +388,64 @@ fn objects(text: &str) -> &'static str {
         _ if modular_power => " modular power ",
         _ => "",
     }
+}
+
+/// How many equations a text writes: its `=` signs, less the definitions (`f = …`, `I = (…)`,
+/// a name alone before the sign, not the last term of a sum).
+fn equations(text: &str) -> usize {
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let definitions = (1..tokens.len())
+        .filter(|&i| {
+            tokens[i] == "="
+                && tokens[i - 1].chars().all(|c| c.is_alphabetic() || c == '_')
+                && (i < 2 || !matches!(tokens[i - 2], "+" | "-" | "−" | "*" | "·"))
+        })
+        .count();
+    text.matches('=').count().saturating_sub(definitions)
+}
+
+/// One equation in `x` and `y` with integer coefficients, written out (`1234x + 5678y = 2`,
+/// `x^2 - 61y^2 = 1`, `3x^2 + 2xy + 5y^2 = 1000`): a Diophantine equation, linear, Pell's or
+/// quadratic (a conic when rational points are asked for). The formula is the run of tokens around the one `=` made only of numbers, the two
+/// variables, powers and signs; a bracket or a higher power makes it something else.
+fn diophantine(text: &str) -> Option<&'static str> {
+    if text.matches('=').count() != 1 || text.contains('≡') || text.contains("mod") {
+        return None;
+    }
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let formula_like = |t: &str| {
+        !t.is_empty()
+            && t.chars()
+                .all(|c| c.is_ascii_digit() || matches!(c, 'x' | 'y' | '^' | '+' | '-' | '−' | '*' | '·' | '²' | '='))
+    };
+    let at = tokens.iter().position(|t| t.contains('='))?;
+    let start = (0..=at).rev().take_while(|&i| formula_like(tokens[i])).last()?;
+    let end = (at..tokens.len()).take_while(|&i| formula_like(tokens[i])).last()?;
+    let formula: String = tokens[start..=end].concat();
+    let (lhs, rhs) = formula.split_once('=')?;
+    if !(lhs.contains('x') && lhs.contains('y'))
+        || rhs.is_empty()
+        || !rhs.chars().all(|c| c.is_ascii_digit() || c == '-' || c == '−')
+    {
+        return None;
+    }
+    let squares = lhs.contains("^2") || lhs.contains('²');
+    if !squares && !lhs.contains('^') {
+        return Some(" linear diophantine equation integer solutions ");
+    }
+    if lhs.chars().any(|c| c == '^') && lhs.split('^').skip(1).any(|e| !e.starts_with('2')) {
+        return None;
+    }
+    // x^2 - D y^2 = ±1
+    let pell = lhs.starts_with("x^2-") || lhs.starts_with("x²−") || lhs.starts_with("x²-") || lhs.starts_with("x^2−");
+    if pell && matches!(rhs.trim_start_matches(['-', '−']), "1" | "4") && !lhs.contains("xy") {
+        return Some(" pell equation ");
+    }
+    // Over Q the same equation is a conic; over Z, a quadratic Diophantine equation.
+    if text.contains("rational") {
+        return Some(" conic ");
+    }
+    Some(" quadratic diophantine equation integer solutions ")
 }
 
 /// A parenthesized run of at least three numbers (`(1 2 3)`, `(1,4,2)`) not called as a
@@ -718,6 +794,19 @@ mod tests {
         assert!(!terms("x^2 - 2y^2 = 1").contains(&"polynom".to_owned()));
         assert_eq!(terms("A^-1"), terms("matrix inverse"));
         assert_eq!(weighted_terms("rank of a matrix over GF(2)").last().map(|t| t.1), Some(QUALIFIER_WEIGHT));
+        // Equations say which kind they are.
+        assert_eq!(terms("double (3, 5) on y^2 = x^3 - 2")[..2], terms("elliptic curve")[..]);
+        assert_eq!(terms("solve x^2 - 61y^2 = 1")[..2], terms("pell equation")[..]);
+        assert_eq!(terms("solve 1234x + 5678y = 2")[..3], terms("linear diophantine equation")[..]);
+        assert_eq!(terms("all (x, y) with 3x^2 + 2xy + 5y^2 = 1000")[..3], terms("quadratic diophantine equation")[..]);
+        assert_eq!(terms("rational points of x^2 + y^2 = 2")[..1], terms("conic")[..]);
+        assert!(!terms("tangent cone of y^2 = x^2 (x + 1)").contains(&"diophantin".to_owned()));
+        // Ideals and systems of several equations, not definitions.
+        assert_eq!(terms("radical of I = (x^2, y^2 - x y)")[..2], terms("polynomial ideal")[..]);
+        assert_eq!(terms("solve x^2 + y^2 = 25, x + y = 7")[..2], terms("polynomial system")[..]);
+        assert!(!terms("psc_j(f, g) for f = x^4 + x + 1 and g = x^3 - 2").contains(&"system".to_owned()));
+        assert!(!terms("in ⟨x, y : 4x = 0, 6y = 0⟩ is x + 3y = 3x + y").contains(&"ideal".to_owned()));
+        assert!(!terms("multiply (x^2 + 3x - 1)(x^3 - x + 2)").contains(&"permut".to_owned()));
     }
 
     #[test]
