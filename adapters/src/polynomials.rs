@@ -322,15 +322,30 @@ pub fn dense(p: &Poly) -> Vec<Rat> {
 
 /// The Singular ring `ring r = c,(v1,…,vn),order;` with `option(redSB)` and `short = 0`.
 pub fn singular_ring(prog: Program, r: &Ring, order: &'static str) -> Program {
+    ring_variables(prog, r).code(order).code(RING_OPTIONS)
+}
+
+/// Declares `r` with a block order of degree-reverse-lexicographic blocks (`(dp(2),dp(2))`:
+/// the first block's variables are eliminated against the rest).
+pub fn singular_ring_blocks(prog: Program, r: &Ring, blocks: &[usize]) -> Program {
+    ring_variables(prog, r)
+        .code("(")
+        .list(blocks, ",", |p, b| p.code("dp(").small(*b as i64).code(")"))
+        .code(")")
+        .code(RING_OPTIONS)
+}
+
+/// `ring r = p,(v1,…,vn),` — the declaration up to its order.
+fn ring_variables(prog: Program, r: &Ring) -> Program {
     let vars: Vec<usize> = (1..=r.n()).collect();
     prog.code("ring r = ")
         .small(r.domain.characteristic() as i64)
         .code(",(")
         .list(&vars, ",", |p, i| p.code("v").small(*i as i64))
         .code("),")
-        .code(order)
-        .code("; short = 0; option(redSB); ")
 }
+
+const RING_OPTIONS: &str = "; short = 0; option(redSB); ";
 
 /// Appends a polynomial in Singular's syntax over `v1, …, vn`.
 pub fn singular_poly(prog: Program, p: &Poly) -> Program {

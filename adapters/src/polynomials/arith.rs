@@ -65,15 +65,20 @@ pub(crate) fn poly(v: &[Rat]) -> Poly {
 
 /// The Sturm sequence p, p′, −rem(p, p′), … over Q.
 pub(crate) fn sturm_sequence(p: &[Rat]) -> Vec<Vec<Rat>> {
-    let q = Ring { variables: vec!["x".into()], domain: Domain::Q };
-    let d: Vec<Rat> = trim(p.iter().enumerate().skip(1).map(|(k, c)| c * Rat::from_integer(k.into())).collect());
+    let d: Vec<Rat> = p.iter().enumerate().skip(1).map(|(k, c)| c * Rat::from_integer(k.into())).collect();
+    signed_remainders(p, &d)
+}
+
+/// The signed remainder sequence p, q, −rem(p, q), … of two dense univariate polynomials over
+/// Q, up to the last non-zero term (with q = p′, the Sturm sequence).
+pub(crate) fn signed_remainders(p: &[Rat], q: &[Rat]) -> Vec<Vec<Rat>> {
+    let ring = Ring { variables: vec!["x".into()], domain: Domain::Q };
     let mut seq = vec![trim(p.to_vec())];
-    let mut next = d;
+    let mut next = trim(q.to_vec());
     while !next.is_empty() {
-        let (_, rem) = divide(&q, &seq[seq.len() - 1], &next);
+        let (_, rem) = divide(&ring, &seq[seq.len() - 1], &next);
         seq.push(next);
-        next = rem.into_iter().map(|c| -c).collect();
-        next = trim(next);
+        next = trim(rem.into_iter().map(|c| -c).collect());
     }
     seq
 }

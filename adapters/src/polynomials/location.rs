@@ -14,8 +14,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::arith::{gcd, quo, sign_changes, squarefree, sturm_sequence, trim};
-use super::calculus::divide;
+use super::arith::{gcd, quo, sign_changes, signed_remainders, squarefree, sturm_sequence, trim};
 use super::{Rat, dense, q, read, ring};
 use crate::cas::{self, Answer, Query};
 
@@ -67,16 +66,9 @@ fn q_ring() -> Ring {
     Ring { variables: vec!["x".into()], domain: Domain::Q }
 }
 
-/// p, q, −rem(p, q), … : V(−∞) − V(+∞) is the Cauchy index of q/p over the real line.
+/// V(−∞) − V(+∞) over p, q, −rem(p, q), …: the Cauchy index of q/p over the real line.
 fn cauchy_index(p: &[Rat], q: &[Rat]) -> i64 {
-    let r = q_ring();
-    let mut seq = vec![trim(p.to_vec())];
-    let mut next = trim(q.to_vec());
-    while !next.is_empty() {
-        let (_, rem) = divide(&r, &seq[seq.len() - 1], &next);
-        seq.push(next);
-        next = trim(rem.into_iter().map(|c| -c).collect());
-    }
+    let seq = signed_remainders(p, q);
     sign_changes(&seq, None, false) as i64 - sign_changes(&seq, None, true) as i64
 }
 

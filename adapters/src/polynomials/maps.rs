@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 use super::ideals::lines;
 use super::native::scalar;
 use super::{Poly, Rat, constant, equal, identities, product, read, ring, singular_ideal, substituted};
-use super::{singular_poly, sum, terms};
+use super::{singular_poly, singular_ring_blocks, sum, terms};
 use crate::cas::{self, Answer, Query};
 
 const SINGULAR: BackendKind = BackendKind::Singular;
@@ -270,33 +270,25 @@ fn inverse(p: &Parsed, ctx: &AdapterContext) -> Result<Answer<MapOutput>, Adapte
             Poly::monomial(y, Rat::one()).sub(&lifted)
         })
         .collect();
-    let prog = Program::new(SINGULAR)
-        .code("ring r = 0,(")
-        .list(&(1..=2 * n).collect::<Vec<_>>(), ",", |p, i| p.code("v").small(*i as i64))
-        .code("),(dp(")
-        .small(n as i64)
-        .code("),dp(")
-        .small(n as i64)
-        .code(")); short = 0; option(redSB); option(redTail); ");
+    let prog = singular_ring_blocks(Program::new(SINGULAR), &big, &[n, n]).code("option(redTail); ");
     let prog = singular_ideal(prog, "i", &gens).code("ideal g = std(i); print(string(g));");
     let reply = ctx.backend(&prog)?;
     let basis = super::ideals::polys(&big, &lines(&reply, 1)?[0])?;
     // An automorphism's reduced basis is exactly {x_k − G_k(y)}: read G off it.
     let mut g: Vec<Option<Poly>> = vec![None; n];
+    let x_k = |k: usize| {
+        let mut m = vec![0; 2 * n];
+        m[k] = 1;
+        m
+    };
     for b in &basis {
         let Some((k, scale)) = (0..n).find_map(|k| {
-            let mut m = vec![0; 2 * n];
-            m[k] = 1;
-            let c = b.coefficient(&m);
+            let c = b.coefficient(&x_k(k));
             (!c.is_zero()).then_some((k, c))
         }) else {
             continue;
         };
-        let rest = b.sub(&{
-            let mut m = vec![0; 2 * n];
-            m[k] = 1;
-            Poly::monomial(m, scale.clone())
-        });
+        let rest = b.sub(&Poly::monomial(x_k(k), scale.clone()));
         if rest.terms().all(|(m, _)| m[..n].iter().all(|&e| e == 0)) && g[k].is_none() {
             let gk = rest.scale(&(-scale.recip()));
             g[k] = Some(Poly::from_terms(gk.terms().map(|(m, c)| (m[n..].to_vec(), c.clone()))));
@@ -452,7 +444,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_box_is_walked_in_lexicographic_order_and_bounded() {
+    fn the_box_size_saturates_and_a_radius_past_the_bound_is_refused() {
         assert_eq!(box_size(3, 2), 49);
         assert_eq!(box_size(u32::MAX, 6), u64::MAX);
         let i: MapInput = serde_json::from_value(
