@@ -240,6 +240,9 @@ pub struct OperatorConfig {
 /// [quotas.tenants.alice]
 /// stored_bytes = 10737418240
 /// ```
+///
+/// The defaults spell out [`Quota`]'s fields rather than flattening it: serde cannot combine
+/// `flatten` with `deny_unknown_fields`, and a misspelt quota must be refused, not ignored.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct QuotasConfig {
