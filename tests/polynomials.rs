@@ -603,6 +603,20 @@ fn refusals() -> Vec<(&'static str, Value, &'static str, ExecutionStatus, &'stat
             "BAD_DEGREE",
         ),
         (
+            "polynomial.compute.subresultants",
+            json!({"variables": ["x", "y"], "f": "x^2 + y", "g": "x - y"}),
+            "/input/variable",
+            Invalid,
+            "MISSING_FIELD",
+        ),
+        (
+            "polynomial.compute.subresultants",
+            json!({"variables": ["x", "y"], "variable": "x", "f": "x^3 + y^9", "g": "x - y"}),
+            "/input/f",
+            Unsupported,
+            "TOO_LARGE",
+        ),
+        (
             "algebraic_geometry.plane_curve.local",
             json!({"variables": ["x", "y"], "polynomial": "y^2 - x^3", "point": [0, "a"]}),
             "/input/point/1",

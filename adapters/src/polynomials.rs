@@ -26,6 +26,7 @@ pub mod real;
 pub mod roots;
 pub mod series;
 pub mod structure;
+pub mod subresultants;
 pub mod surfaces;
 pub mod systems;
 pub mod univariate;
@@ -93,7 +94,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(real::Nonnegative))),
         Arc::new(Typed::new(Ask(real::SignConditions))),
         Arc::new(Typed::new(Ask(galois::GaloisProfile))),
-        Arc::new(Typed::new(Ask(galois::Subresultants))),
+        Arc::new(Typed::new(Ask(subresultants::Subresultants))),
         Arc::new(Typed::new(Ask(curves::Local))),
         Arc::new(Typed::new(Ask(curves::Genus))),
         Arc::new(Typed::new(Ask(curves::Blowup))),

@@ -142,6 +142,10 @@ MAPPING = {
     "polynomial.multivariate.factor.compute": (FACTOR, "several variables (Singular)"),
     "polynomial.multivariate.gcd.compute": (GCD, "several variables (Singular)"),
     "polynomial.multivariate.resultant.compute": (RES, "`variable` eliminated (Singular)"),
+    "polynomial.multivariate.subresultant_sequence.compute": (
+        "polynomial.compute.subresultants",
+        "`variable`: coefficients in the other variables",
+    ),
     "polynomial.newton_polytope.compute": (NEWTON, "vertices, edges, area, lattice points (two variables)"),
     "polynomial.quadratic.real_root_profile.compute": (ROOTS, "`count`, `intervals`"),
     "polynomial.quartic.cubic_resolvent.compute": (GALOIS, "`cubic_resolvent`"),

@@ -206,9 +206,10 @@ for p, bound in [(x ** 4 + x + 1, 60), (x ** 5 - x - 1, 50), (x ** 3 - 2, 40), (
         exp["cubic_resolvent"] = pr(cubic.subs(t, x), [x])
     case("polynomial.compute.galois_profile", {"variables": ["x"], "polynomial": txt(p), "primes_up_to": bound}, exp)
 
-# polynomial.compute.subresultants: determinants of Sylvester submatrices, by SymPy's Matrix.det.
-def subres(f, g, j):
-    F, G = Poly(f, x).all_coeffs(), Poly(g, x).all_coeffs()
+# polynomial.compute.subresultants: determinants of Sylvester submatrices, by SymPy's Matrix.det,
+# with coefficients in Q or in Q[other variables] (over F_p: the determinant over Z reduced mod p).
+def subres(f, g, j, v=x):
+    F, G = Poly(f, v).all_coeffs(), Poly(g, v).all_coeffs()
     m, nn = len(F) - 1, len(G) - 1
     rows = []
     for s in range(nn - j - 1, -1, -1):
@@ -216,7 +217,7 @@ def subres(f, g, j):
     for s in range(m - j - 1, -1, -1):
         rows.append((G, s))
 
-    def coeff(P, s, e):  # coefficient of x^e in x^s * P
+    def coeff(P, s, e):  # coefficient of v^e in v^s * P
         d = len(P) - 1
         i = e - s
         return P[d - i] if 0 <= i <= d else 0
@@ -224,8 +225,12 @@ def subres(f, g, j):
     out = 0
     for i in range(j + 1):
         M = sympy.Matrix([[coeff(P, s, e) for e in cols + [i]] for P, s in rows])
-        out += M.det() * x ** i
+        out += M.det() * v ** i
     return sympy.expand(out)
+
+
+def mod_p(expr, gens, p):
+    return sum((c % p) * sympy.prod(g ** e for g, e in zip(gens, m)) for m, c in Poly(expr, *gens).terms())
 
 
 for f, g, dom in [((x - 1) ** 2 * (x + 2), (x - 1) * (x + 3), "Q"),
@@ -237,6 +242,34 @@ for f, g, dom in [((x - 1) ** 2 * (x + 2), (x - 1) * (x + 3), "Q"),
     case("polynomial.compute.subresultants", {"variables": ["x"], "domain": dom, "f": txt(f), "g": txt(g)},
          {"subresultants": [{"index": j, "polynomial": pr(s, [x]), "principal_coefficient": q(Poly(s, x).coeff_monomial(x ** j))} for j, s in ss],
           "gcd_degree": gd})
+
+# Several variables: the main variable is x, or y with x and z as coefficients; random integer
+# polynomials, a common factor (x - y) so that the principal coefficients vanish up to k, and F_p.
+def rand_poly(gens, deg, terms):
+    return sum(rng.randint(-4, 4) * sympy.prod(g ** rng.randint(0, deg) for g in gens) for _ in range(terms))
+
+
+for gens, v, f, g, p in [
+        ([x, y], x, x ** 2 + y * x + 1, x ** 2 - 1, 0),
+        ([x, y], x, (x - y) * (x ** 2 + y ** 2 * x + 3), (x - y) * (2 * x + y - 1), 0),
+        ([x, y], x, x ** 4 + rand_poly([x, y], 3, 5), y * x ** 3 + rand_poly([x, y], 2, 4), 0),
+        ([x, y, z], y, y ** 3 + x * z * y + rand_poly([x, y, z], 2, 4), (x + z) * y ** 2 + rand_poly([x, y, z], 1, 3), 0),
+        ([x, y], x, x ** 3 + 5 * y * x + 6, 3 * x ** 2 + 5 * y, 7),
+        ([x, y, z], x, (x + y * z) * (x ** 2 - z), (x + y * z) * (x + 2), 0)]:
+    f, g = sympy.expand(f), sympy.expand(g)
+    m, nn = sympy.degree(f, v), sympy.degree(g, v)
+    if m < nn:
+        f, g, m, nn = g, f, nn, m
+    others = [u for u in gens if u != v]
+    red = (lambda e: mod_p(e, gens, p)) if p else (lambda e: e)
+    ss = [(j, sympy.expand(red(subres(f, g, j, v)))) for j in range(nn - 1, -1, -1)]
+    pscs = [(j, sympy.expand(Poly(s, v).coeff_monomial(v ** j)) if s != 0 else 0) for j, s in ss]
+    psc_red = [(j, red(c) if c != 0 else 0) for j, c in pscs]
+    k = next((j for j, c in reversed(psc_red) if c != 0), nn)
+    inp = {"variables": [str(u) for u in gens], "domain": f"F_{p}" if p else "Z", "variable": str(v), "f": txt(f), "g": txt(g)}
+    case("polynomial.compute.subresultants", inp,
+         {"subresultants": [{"index": j, "polynomial": pr(s, gens), "principal_coefficient": pr(c, gens)} for (j, s), (_, c) in zip(ss, psc_red)],
+          "gcd_degree": k})
 
 # algebraic_geometry.plane_curve.local: multiplicity and tangent cone from the lowest form (SymPy);
 # Milnor numbers of x^a - y^b, (a - 1)(b - 1); intersection multiplicity as the order at x = a of

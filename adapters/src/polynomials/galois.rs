@@ -1,15 +1,14 @@
 //! The arithmetic of a univariate polynomial over Q beyond its factors: Frobenius cycle types
 //! modulo primes (with their frequencies, Chebotarev's statistics), the discriminant and whether
 //! it is a square, the cubic resolvent of a quartic, and for an irreducible polynomial of degree
-//! ≤ 7 its Galois group's order and solvability by radicals (PARI/GP); subresultants by
-//! determinants of Sylvester submatrices (in-process).
+//! ≤ 7 its Galois group's order and solvability by radicals (PARI/GP).
 
 use jacobian_runtime::adapter::{AdapterContext, AdapterError, Refusal};
 use jacobian_runtime::backend::{BackendKind, Program};
-use jacobian_runtime::contract::{Diagnostic, Mode, Provider};
+use jacobian_runtime::contract::{Diagnostic, Mode};
 use jacobian_runtime::objects::polynomial::{Domain, PolyValue, Ring, rational_text};
 use jacobian_runtime::typed::Describe;
-use num_traits::{One, Signed, Zero};
+use num_traits::One;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -224,180 +223,6 @@ impl Query for GaloisProfile {
             solvable_by_radicals: order.map(|o| degree <= 4 || !INSOLVABLE_ORDERS.contains(&o)),
             galois_group_order: order,
             galois_group_name: name,
-        }
-        .into())
-    }
-}
-
-/// Input of `polynomial.compute.subresultants`.
-#[derive(Debug, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SubresultantInput {
-    /// One variable name.
-    pub variables: Vec<String>,
-    /// `Z`, `Q` (default) or `F_p`.
-    #[serde(default = "q")]
-    pub domain: String,
-    /// f (degree m ≥ 1, at most 60).
-    pub f: PolyValue,
-    /// g (degree 1 ≤ n ≤ m).
-    pub g: PolyValue,
-}
-
-/// One subresultant.
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct SubresultantOut {
-    /// j: Sⱼ has degree at most j.
-    pub index: usize,
-    /// Sⱼ(f, g).
-    pub polynomial: String,
-    /// Its principal coefficient, the coefficient of x^j (sresⱼ).
-    pub principal_coefficient: String,
-}
-
-/// Output of `polynomial.compute.subresultants`.
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct SubresultantOutput {
-    /// S_{n−1}, …, S₀ = Res(f, g).
-    pub subresultants: Vec<SubresultantOut>,
-    /// deg gcd(f, g): the least j with a nonzero principal coefficient.
-    pub gcd_degree: usize,
-    /// The gcd, S_k up to a constant, made monic (over Z: primitive, positive).
-    pub gcd: String,
-}
-
-/// `polynomial.compute.subresultants`.
-pub struct Subresultants;
-
-fn sub_input(i: &SubresultantInput) -> Result<(Ring, Vec<Rat>, Vec<Rat>), Diagnostic> {
-    let r = ring(&i.variables, &i.domain)?;
-    super::one_variable(&r)?;
-    let f = dense(&read(&r, &i.f, "/f")?);
-    let g = dense(&read(&r, &i.g, "/g")?);
-    if g.len() < 2 || f.len() < g.len() {
-        return Err(Diagnostic::at("/g", "BAD_DEGREE", "deg f ≥ deg g ≥ 1"));
-    }
-    Ok((r, f, g))
-}
-
-fn det(mut a: Vec<Vec<Rat>>, r: &Ring) -> Rat {
-    let n = a.len();
-    let mut d = Rat::one();
-    for c in 0..n {
-        let Some(p) = (c..n).find(|&k| !a[k][c].is_zero()) else { return Rat::zero() };
-        if p != c {
-            a.swap(p, c);
-            d = -d;
-        }
-        d = r.domain.element(&(&d * &a[c][c])).unwrap_or_default();
-        let inv = r.domain.inverse(&a[c][c]).unwrap_or_else(Rat::one);
-        for k in c + 1..n {
-            if a[k][c].is_zero() {
-                continue;
-            }
-            let m = &a[k][c] * &inv;
-            let pivot = a[c].clone();
-            for (x, y) in a[k].iter_mut().zip(&pivot).skip(c) {
-                *x = r.domain.element(&(&*x - &m * y)).unwrap_or_default();
-            }
-        }
-    }
-    d
-}
-
-/// Sⱼ = Σ_{i ≤ j} det(M_{j,i}) xⁱ, M the rows x^{n−j−1}f … f, x^{m−j−1}g … g in the columns of
-/// x^{m+n−j−1} … x^{j+1} and then xⁱ.
-fn subresultant(r: &Ring, f: &[Rat], g: &[Rat], j: usize) -> Vec<Rat> {
-    let (m, n) = (f.len() - 1, g.len() - 1);
-    let size = m + n - 2 * j;
-    let mut rows = vec![];
-    for (p, count) in [(f, n - j), (g, m - j)] {
-        for s in (0..count).rev() {
-            // x^s · p: coefficient of x^e is p[e − s].
-            rows.push((p, s));
-        }
-    }
-    let coeff = |p: &[Rat], s: usize, e: usize| if e >= s && e - s < p.len() { p[e - s].clone() } else { Rat::zero() };
-    let mut out = vec![];
-    for i in 0..=j {
-        let mut cols: Vec<usize> = (j + 1..=m + n - j - 1).rev().collect();
-        cols.push(i);
-        debug_assert_eq!(cols.len(), size);
-        let a: Vec<Vec<Rat>> = rows.iter().map(|(p, s)| cols.iter().map(|&e| coeff(p, *s, e)).collect()).collect();
-        out.push(det(a, r));
-    }
-    super::arith::trim(out)
-}
-
-impl Query for Subresultants {
-    type Input = SubresultantInput;
-    type Output = SubresultantOutput;
-
-    fn describe(&self) -> Describe {
-        cas::describe(
-            "polynomial.compute.subresultants",
-            "Subresultant sequence of two univariate polynomials",
-            "The subresultants S_j(f, g), j < deg g, of two univariate polynomials over Z, Q or F_p, their principal \
-             coefficients, and the degree of gcd(f, g) they reveal.",
-            "Computes every subresultant S_j = sum_i det(M_j,i) x^i from the determinants of submatrices of the \
-             Sylvester matrix (exact elimination in-process), S_0 being the resultant; the principal subresultant \
-             coefficients; and gcd(f, g), which is the first S_k with a nonzero principal coefficient.",
-            &["polynomial", "subresultant", "subresultants", "prs", "sylvester", "principal-coefficient", "gcd"],
-        )
-    }
-    fn provider(&self) -> Provider {
-        super::native(include_str!("galois.rs"))
-    }
-    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
-        vec![(
-            "subresultants of (x-1)^2 (x+2) and (x-1)(x+3)",
-            Mode::Explore,
-            json!({"variables": ["x"], "f": "(x - 1)^2*(x + 2)", "g": "(x - 1)*(x + 3)"}),
-        )]
-    }
-    fn validate(&self, i: &SubresultantInput) -> Result<(), Diagnostic> {
-        sub_input(i).map(|_| ())
-    }
-    fn bounds(&self, i: &SubresultantInput) -> Result<(), Refusal> {
-        let (_, f, _) = sub_input(i).map_err(super::refused)?;
-        super::degree_bound(&poly(&f), 1, 60, "/f")
-    }
-    fn answer(&self, i: &SubresultantInput, ctx: &AdapterContext) -> Result<Answer<SubresultantOutput>, AdapterError> {
-        let (r, f, g) = sub_input(i).map_err(unsupported)?;
-        // Determinants by elimination over the fraction field (Q for Z).
-        let field = Ring { domain: if r.domain == Domain::Z { Domain::Q } else { r.domain.clone() }, ..r.clone() };
-        let n = g.len() - 1;
-        let mut out = vec![];
-        let mut gcd_degree = None;
-        for j in (0..n).rev() {
-            ctx.checkpoint()?;
-            let s = subresultant(&field, &f, &g, j);
-            let psc = s.get(j).cloned().unwrap_or_else(Rat::zero);
-            out.push((j, s, psc));
-        }
-        for (j, s, psc) in out.iter().rev() {
-            if !psc.is_zero() {
-                gcd_degree = Some((*j, s.clone()));
-                break;
-            }
-        }
-        let (k, gcd) = match gcd_degree {
-            Some(x) => x,
-            None => (n, g.clone()),
-        };
-        let gp = super::normalized(&r, &poly(&gcd));
-        let gp = if r.domain == Domain::Z && gp.leading_coefficient().is_negative() { gp.neg() } else { gp };
-        Ok(SubresultantOutput {
-            subresultants: out
-                .iter()
-                .map(|(j, s, psc)| SubresultantOut {
-                    index: *j,
-                    polynomial: r.print(&poly(s)),
-                    principal_coefficient: rational_text(psc),
-                })
-                .collect(),
-            gcd_degree: k,
-            gcd: r.print(&gp),
         }
         .into())
     }
