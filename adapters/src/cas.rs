@@ -142,11 +142,12 @@ pub struct Answer<T> {
     claim: Option<Claim>,
     assumes: Vec<String>,
     notes: Vec<Diagnostic>,
+    approximate: bool,
 }
 
 impl<T> From<T> for Answer<T> {
     fn from(output: T) -> Self {
-        Answer { output, claim: None, assumes: vec![], notes: vec![] }
+        Answer { output, claim: None, assumes: vec![], notes: vec![], approximate: false }
     }
 }
 
@@ -160,6 +161,12 @@ impl<T> Answer<T> {
     /// Marks the answer CONDITIONAL on an unproved hypothesis; it then carries no evidence.
     pub fn assuming(mut self, hypothesis: impl Into<String>) -> Self {
         self.assumes.push(hypothesis.into());
+        self
+    }
+
+    /// Marks the answer APPROXIMATE instead of EXACT: some part of it is floating point.
+    pub fn approximate(mut self) -> Self {
+        self.approximate = true;
         self
     }
 
@@ -218,6 +225,10 @@ impl<Q: Query> jacobian_runtime::typed::Operation for Ask<Q> {
         let scope = Scope::exact_input(self.0.describe().scope_rule, Digest::of_value(&canonical));
         let mut outcome = Outcome::computed(answer.output, scope.clone());
         outcome.diagnostics = answer.notes;
+        if answer.approximate {
+            outcome.qualifiers.retain(|q| *q != Qualifier::Exact);
+            outcome.qualifiers.push(Qualifier::Approximate);
+        }
         if !answer.assumes.is_empty() {
             outcome.qualifiers.push(Qualifier::Conditional);
             for h in answer.assumes {

@@ -10,6 +10,7 @@
 
 pub mod arith;
 pub mod calculus;
+pub mod circle;
 pub mod complex;
 pub mod curves;
 pub mod galois;
@@ -104,6 +105,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(monomial::BettiTable))),
         Arc::new(Typed::new(Ask(polytope::NewtonPolytope))),
         Arc::new(Typed::new(Ask(systems::RealSolutions))),
+        Arc::new(Typed::new(Ask(circle::UnitCircle))),
     ]
 }
 

@@ -49,6 +49,7 @@ DECOMP = "polynomial.ideal.decomposition"
 MEMBER = "polynomial.ideal.membership"
 GB = "polynomial.groebner_basis"
 NEWTON = "polynomial.compute.newton_polytope"
+CIRCLE = "polynomial.unit_circle.compute"
 INTERP = "polynomial.compute.interpolation"
 SERIES = "formal_series.compute.operation"
 FIELD = "polynomial_field.compute.operator"
@@ -146,6 +147,14 @@ MAPPING = {
         "polynomial.compute.subresultants",
         "`variable`: coefficients in the other variables",
     ),
+    "polynomial.laurent.rational.multiply.compute": (
+        "rational_function.compute.arithmetic",
+        "`product` of fractions over powers of x: `laurent`",
+    ),
+    "polynomial.mahler_measure.compute": (CIRCLE, "`mahler_measure`"),
+    "polynomial.unit_circle.arc_energy.compute": (CIRCLE, "`arc_energy`"),
+    "polynomial.unit_circle.real_symmetric_degree_one_fejer_riesz_factor.compute": (CIRCLE, "`spectral_factor`"),
+    "polynomial.unit_circle.sup_norm_squared.compute": (CIRCLE, "`maximum` of |f|²"),
     "polynomial.newton_polytope.compute": (NEWTON, "vertices, edges, area, lattice points (two variables)"),
     "polynomial.quadratic.real_root_profile.compute": (ROOTS, "`count`, `intervals`"),
     "polynomial.quartic.cubic_resolvent.compute": (GALOIS, "`cubic_resolvent`"),

@@ -746,5 +746,17 @@ for f in [
 ]:
     case("polynomial.roots.location", {"variables": ["x"], "polynomial": txt(f), "region": "left_half_plane"}, located(f, "left_half_plane"))
 
+# Laurent polynomials as fractions over powers of x: the product's terms, exponents possibly negative.
+for _ in range(3):
+    a, b = rand_poly(X, terms=3, deg=4) + 1, rand_poly(X, terms=3, deg=4) + 2
+    ka, kb = rng.randint(0, 4), rng.randint(0, 4)
+    prod = sympy.expand((a / x ** ka) * (b / x ** kb))
+    terms = sorted(((sympy.Rational(c), e) for (e,), c in Poly(sympy.expand(prod * x ** (ka + kb)), x).terms()), key=lambda t: -t[1])
+    n_, d_ = sympy.fraction(sympy.cancel(prod))
+    case("rational_function.compute.arithmetic",
+         {"variables": ["x"], "operation": "product", "operands": [{"numerator": txt(a), "denominator": f"x^{ka}"}, {"numerator": txt(b), "denominator": f"x^{kb}"}]},
+         {"numerator": pr(n_, X), "denominator": pr(d_, X), "laurent": [[q(c), e - ka - kb] for c, e in terms]})
+
+
 for c in CASES:
     print(json.dumps(c))

@@ -5,6 +5,7 @@
 use jacobian_runtime::adapter::{AdapterContext, AdapterError};
 use jacobian_runtime::objects::polynomial::{Domain, Ring};
 use num_bigint::BigInt;
+use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
 
 use super::calculus::divide;
@@ -63,15 +64,33 @@ pub(crate) fn poly(v: &[Rat]) -> Poly {
     Poly::from_dense(v, 0, 1)
 }
 
-/// The Sturm sequence p, p′, −rem(p, p′), … over Q.
+/// The Sturm sequence p, p′, −rem(p, p′), … over Q, as the remainders come.
 pub(crate) fn sturm_sequence(p: &[Rat]) -> Vec<Vec<Rat>> {
-    let d: Vec<Rat> = p.iter().enumerate().skip(1).map(|(k, c)| c * Rat::from_integer(k.into())).collect();
-    signed_remainders(p, &d)
+    signed_remainders(p, &derivative(p), false)
+}
+
+/// A Sturm sequence for counting: each remainder divided by its positive content, which changes
+/// no sign and keeps the coefficients from growing as fractions do.
+pub(crate) fn sturm_chain(p: &[Rat]) -> Vec<Vec<Rat>> {
+    signed_remainders(p, &derivative(p), true)
+}
+
+fn derivative(p: &[Rat]) -> Vec<Rat> {
+    p.iter().enumerate().skip(1).map(|(k, c)| c * Rat::from_integer(k.into())).collect()
 }
 
 /// The signed remainder sequence p, q, −rem(p, q), … of two dense univariate polynomials over
-/// Q, up to the last non-zero term (with q = p′, the Sturm sequence).
-pub(crate) fn signed_remainders(p: &[Rat], q: &[Rat]) -> Vec<Vec<Rat>> {
+/// Q, up to the last non-zero term (with q = p′, the Sturm sequence); with `scaled`, every member
+/// is a primitive integer polynomial, a positive multiple of the one it stands for, found by
+/// pseudo-division in integers.
+pub(crate) fn signed_remainders(p: &[Rat], q: &[Rat], scaled: bool) -> Vec<Vec<Rat>> {
+    if scaled {
+        let as_rat = |v: Vec<BigInt>| v.into_iter().map(Rat::from_integer).collect();
+        return integer_remainders(integer_coefficients(&trim(p.to_vec())), integer_coefficients(&trim(q.to_vec())))
+            .into_iter()
+            .map(as_rat)
+            .collect();
+    }
     let ring = Ring { variables: vec!["x".into()], domain: Domain::Q };
     let mut seq = vec![trim(p.to_vec())];
     let mut next = trim(q.to_vec());
@@ -79,6 +98,39 @@ pub(crate) fn signed_remainders(p: &[Rat], q: &[Rat]) -> Vec<Vec<Rat>> {
         let (_, rem) = divide(&ring, &seq[seq.len() - 1], &next);
         seq.push(next);
         next = trim(rem.into_iter().map(|c| -c).collect());
+    }
+    seq
+}
+
+/// [`signed_remainders`] in integers: −prem(a, b) times the sign that makes it a positive
+/// multiple of −rem(a, b), divided by its content.
+fn integer_remainders(p: Vec<BigInt>, q: Vec<BigInt>) -> Vec<Vec<BigInt>> {
+    let mut seq = vec![p];
+    let mut next = q;
+    while next.last().is_some_and(|c| !c.is_zero()) {
+        let (a, b) = (&seq[seq.len() - 1], &next);
+        let (db, lead) = (b.len() - 1, &b[b.len() - 1]);
+        let mut r = a.clone();
+        let mut steps = 0u32;
+        while r.len() > db {
+            let top = r.len() - 1;
+            let c = r[top].clone();
+            for x in r.iter_mut() {
+                *x *= lead;
+            }
+            for (k, bk) in b.iter().enumerate() {
+                r[top - db + k] -= &c * bk;
+            }
+            steps += 1;
+            while r.last().is_some_and(Zero::is_zero) {
+                r.pop();
+            }
+        }
+        // lead^steps · a = quotient · b + r: r is rem(a, b) times lead^steps.
+        let negate = !(lead.is_negative() && steps % 2 == 1);
+        let content = r.iter().fold(BigInt::zero(), |g, c| g.gcd(c));
+        let r: Vec<BigInt> = r.into_iter().map(|c| if negate { -(c / &content) } else { c / &content }).collect();
+        seq.push(std::mem::replace(&mut next, r));
     }
     seq
 }
@@ -124,19 +176,36 @@ pub(crate) fn root_bound(p: &[Rat]) -> Rat {
 
 /// Isolating intervals (a < b, p(a) ≠ 0 ≠ p(b)) of the distinct real roots, refined to width ≤ 2^-bits.
 pub(crate) fn isolate(p: &[Rat], bits: u32, ctx: &AdapterContext) -> Result<Vec<(Rat, Rat)>, AdapterError> {
-    let seq = sturm_sequence(p);
     if p.len() <= 1 {
         return Ok(vec![]);
     }
-    let b = root_bound(p);
-    let count =
-        |a: &Rat, b: &Rat| sign_changes(&seq, Some(a), false) as i64 - sign_changes(&seq, Some(b), false) as i64;
+    let bound = root_bound(p);
+    isolate_within(p, (-bound.clone(), bound), bits, ctx)
+}
+
+/// Isolating intervals of the distinct real roots in (lo, hi], as [`isolate`] gives them.
+pub(crate) fn isolate_within(
+    p: &[Rat],
+    (lo, hi): (Rat, Rat),
+    bits: u32,
+    ctx: &AdapterContext,
+) -> Result<Vec<(Rat, Rat)>, AdapterError> {
+    if p.len() <= 1 {
+        return Ok(vec![]);
+    }
+    // The chain's members as integer polynomials, signs taken by integer Horner.
+    let chain: Vec<Vec<BigInt>> = sturm_chain(p).iter().map(|q| integer_coefficients(q)).collect();
+    let changes = |x: &Rat| {
+        let signs: Vec<i8> = chain.iter().map(|q| sign_at(q, x)).filter(|&s| s != 0).collect();
+        signs.windows(2).filter(|w| w[0] != w[1]).count() as i64
+    };
     let width = Rat::new(BigInt::one(), BigInt::one() << bits);
     let mut out = vec![];
-    let mut stack = vec![(-b.clone(), b)];
-    while let Some((a, b)) = stack.pop() {
+    let (vlo, vhi) = (changes(&lo), changes(&hi));
+    let mut stack = vec![(lo, vlo, hi, vhi)];
+    while let Some((a, va, b, vb)) = stack.pop() {
         ctx.checkpoint()?;
-        let c = count(&a, &b);
+        let c = va - vb;
         if c == 0 {
             continue;
         }
@@ -151,11 +220,35 @@ pub(crate) fn isolate(p: &[Rat], bits: u32, ctx: &AdapterContext) -> Result<Vec<
             m = &a + (&b - &a) * Rat::new(BigInt::from(k / 2), BigInt::from(k));
             k += 2;
         }
-        stack.push((m.clone(), b));
-        stack.push((a, m));
+        let vm = changes(&m);
+        stack.push((m.clone(), vm, b, vb));
+        stack.push((a, va, m, vm));
     }
     out.sort();
     Ok(out)
+}
+
+/// p's coefficients times their least common denominator.
+pub(crate) fn integer_coefficients(p: &[Rat]) -> Vec<BigInt> {
+    let l = p.iter().fold(BigInt::one(), |acc, c| acc.lcm(c.denom()));
+    p.iter().map(|c| (c * Rat::from_integer(l.clone())).to_integer()).collect()
+}
+
+/// The sign of p(n/d) for integer coefficients (lowest first), as the sign of Σ cᵢ nⁱ d^{deg−i}
+/// with d > 0: no fractions.
+pub(crate) fn sign_at(c: &[BigInt], x: &Rat) -> i8 {
+    let (n, d) = (x.numer(), x.denom());
+    let mut acc = c.last().cloned().unwrap_or_default();
+    let mut power = d.clone();
+    for ci in c.iter().rev().skip(1) {
+        acc = acc * n + ci * &power;
+        power *= d;
+    }
+    match acc.sign() {
+        num_bigint::Sign::Minus => -1,
+        num_bigint::Sign::NoSign => 0,
+        num_bigint::Sign::Plus => 1,
+    }
 }
 
 /// a + b.
@@ -189,8 +282,28 @@ pub(crate) fn monic(r: &Ring, a: &[Rat]) -> Vec<Rat> {
 }
 
 /// The monic gcd.
+/// The monic gcd: in characteristic 0 by a primitive remainder sequence in integers (without the
+/// cofactors and the fractions of [`gcdext`]).
 pub(crate) fn gcd(r: &Ring, a: &[Rat], b: &[Rat]) -> Vec<Rat> {
-    gcdext(r, a, b).0
+    let r0 = if r.domain.characteristic() == 0 {
+        let (a, b) = (integer_coefficients(&trim(a.to_vec())), integer_coefficients(&trim(b.to_vec())));
+        let last = integer_remainders(a, b).pop().unwrap_or_default();
+        trim(last.into_iter().map(Rat::from_integer).collect())
+    } else {
+        let (mut r0, mut r1) = (trim(a.to_vec()), trim(b.to_vec()));
+        while !r1.is_empty() {
+            let (_, rem) = divide(r, &r0, &r1);
+            (r0, r1) = (r1, trim(rem));
+        }
+        r0
+    };
+    match r0.last().cloned() {
+        Some(lead) => {
+            let inv = r.domain.inverse(&lead).unwrap_or_else(Rat::one);
+            trim(r0.iter().map(|c| r.domain.element(&(c * &inv)).unwrap_or_default()).collect())
+        }
+        None => r0,
+    }
 }
 
 /// a / b, exact.

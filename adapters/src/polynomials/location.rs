@@ -14,7 +14,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::arith::{gcd, quo, sign_changes, signed_remainders, squarefree, sturm_sequence, trim};
+use super::arith::{gcd, quo, sign_changes, signed_remainders, squarefree, sturm_chain, trim};
 use super::{Rat, dense, q, read, ring};
 use crate::cas::{self, Answer, Query};
 
@@ -68,7 +68,7 @@ fn q_ring() -> Ring {
 
 /// V(−∞) − V(+∞) over p, q, −rem(p, q), …: the Cauchy index of q/p over the real line.
 fn cauchy_index(p: &[Rat], q: &[Rat]) -> i64 {
-    let seq = signed_remainders(p, q);
+    let seq = signed_remainders(p, q, true);
     sign_changes(&seq, None, false) as i64 - sign_changes(&seq, None, true) as i64
 }
 
@@ -92,7 +92,7 @@ fn real_roots(p: &[Rat]) -> u32 {
     if p.len() <= 1 {
         return 0;
     }
-    let seq = sturm_sequence(p);
+    let seq = sturm_chain(p);
     (sign_changes(&seq, None, false) - sign_changes(&seq, None, true)) as u32
 }
 
@@ -159,6 +159,32 @@ fn binomial_power(k: usize, plus: bool) -> Vec<Rat> {
         out = next;
     }
     out
+}
+
+/// (inside, on the boundary, outside) of `region` for the roots of a non-constant real polynomial
+/// (dense, lowest first), with multiplicity: each square-free part counted separately.
+pub(crate) fn counts(p: &[Rat], region: Region, ctx: &AdapterContext) -> Result<(u32, u32, u32), AdapterError> {
+    let (mut inside, mut boundary, mut outside) = (0, 0, 0);
+    for (k, part) in squarefree(&q_ring(), p).iter().enumerate() {
+        ctx.checkpoint()?;
+        if part.len() <= 1 {
+            continue;
+        }
+        let (a, b, c) = match region {
+            Region::UnitDisk => unit_disk(part),
+            Region::LeftHalfPlane => half_plane(part),
+        };
+        let multiplicity = k as u32 + 1;
+        (inside, boundary, outside) =
+            (inside + a * multiplicity, boundary + b * multiplicity, outside + c * multiplicity);
+    }
+    let degree = p.len() as u32 - 1;
+    if inside + boundary + outside != degree {
+        return Err(AdapterError::Backend(format!(
+            "the counts {inside} + {boundary} + {outside} do not add up to the degree {degree}"
+        )));
+    }
+    Ok((inside, boundary, outside))
 }
 
 fn location_input(i: &LocationInput) -> Result<Vec<Rat>, Diagnostic> {
@@ -235,26 +261,8 @@ impl Query for Location {
     }
     fn answer(&self, i: &LocationInput, ctx: &AdapterContext) -> Result<Answer<LocationOutput>, AdapterError> {
         let p = location_input(i).map_err(|d| AdapterError::Unsupported(d.message))?;
-        let (mut inside, mut boundary, mut outside) = (0, 0, 0);
-        for (k, part) in squarefree(&q_ring(), &p).iter().enumerate() {
-            ctx.checkpoint()?;
-            if part.len() <= 1 {
-                continue;
-            }
-            let (a, b, c) = match i.region {
-                Region::UnitDisk => unit_disk(part),
-                Region::LeftHalfPlane => half_plane(part),
-            };
-            let multiplicity = k as u32 + 1;
-            (inside, boundary, outside) =
-                (inside + a * multiplicity, boundary + b * multiplicity, outside + c * multiplicity);
-        }
+        let (inside, boundary, outside) = counts(&p, i.region, ctx)?;
         let degree = p.len() as u32 - 1;
-        if inside + boundary + outside != degree {
-            return Err(AdapterError::Backend(format!(
-                "the counts {inside} + {boundary} + {outside} do not add up to the degree {degree}"
-            )));
-        }
         Ok(LocationOutput { inside, boundary, outside, stable: inside == degree }.into())
     }
 }

@@ -14,7 +14,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::arith::{self, deriv, isolate, mul, poly, sign_changes, sturm_sequence, sub, trim};
+use super::arith::{self, deriv, isolate, mul, poly, sign_changes, sturm_chain, sub, trim};
 use super::native::scalar;
 use super::{Rat, constant, dense, equal, from_gp, identities, power, product, q, read, ring, sum, terms};
 use crate::cas::{self, Answer, Gp, Query};
@@ -432,15 +432,15 @@ fn sign_at(r: &Ring, s: &[Rat], q: &[Rat], a: &Rat, b: &Rat, ctx: &AdapterContex
     if q.is_empty() {
         return Ok(0);
     }
-    let ss = sturm_sequence(s);
+    let ss = sturm_chain(s);
     let count = |seq: &[Vec<Rat>], x: &Rat, y: &Rat| {
         sign_changes(seq, Some(x), false) as i64 - sign_changes(seq, Some(y), false) as i64
     };
     let g = arith::gcd(r, s, q);
-    if g.len() > 1 && count(&sturm_sequence(&g), a, b) > 0 {
+    if g.len() > 1 && count(&sturm_chain(&g), a, b) > 0 {
         return Ok(0);
     }
-    let qs = sturm_sequence(q);
+    let qs = sturm_chain(q);
     let (mut a, mut b) = (a.clone(), b.clone());
     loop {
         ctx.checkpoint()?;

@@ -792,6 +792,11 @@ pub struct RationalOutput {
     pub numerator: String,
     /// The denominator, monic.
     pub denominator: String,
+    /// When the denominator is a power xᵏ (Laurent polynomials in, a Laurent polynomial out):
+    /// the result's terms `[coefficient, exponent]`, highest exponent first, exponents possibly
+    /// negative.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub laurent: Option<Vec<(String, i64)>>,
 }
 
 /// `rational_function.compute.arithmetic`.
@@ -847,8 +852,10 @@ impl Query for RationalArithmetic {
                 "Sum, difference, product, quotient, derivative, logarithmic derivative and reduction to lowest terms \
                  of univariate rational functions over Q or F_p.",
                 "Computes with fractions of polynomials in one variable, the result in lowest terms (numerator and \
-                 denominator coprime by extended Euclid, denominator monic). VERIFY replays the cross-multiplied \
-                 identity and a Bezout relation s n + t d = 1 proving lowest terms.",
+                 denominator coprime by extended Euclid, denominator monic); Laurent polynomials are fractions over \
+                 a power of x, and a result whose denominator is a power of x is also given as a Laurent polynomial \
+                 with negative exponents. VERIFY replays the cross-multiplied identity and a Bezout relation \
+                 s n + t d = 1 proving lowest terms.",
                 &[
                     "rational-function",
                     "fraction",
@@ -859,6 +866,7 @@ impl Query for RationalArithmetic {
                     "sum",
                     "product",
                     "quotient",
+                    "laurent",
                 ],
             ),
             &[super::IDENTITIES],
@@ -956,7 +964,11 @@ impl Query for RationalArithmetic {
             ),
         ];
         let _ = Domain::Q;
-        Ok(Answer::from(RationalOutput { numerator: r.print(&np), denominator: r.print(&dp) })
+        let laurent = (dp.len() == 1).then(|| {
+            let k = i64::from(dp.total_degree().unwrap_or(0));
+            np.sorted_terms().into_iter().map(|(m, c)| (rational_text(c), i64::from(m[0]) - k)).collect()
+        });
+        Ok(Answer::from(RationalOutput { numerator: r.print(&np), denominator: r.print(&dp), laurent })
             .claim(identities(&r, rel)))
     }
 }

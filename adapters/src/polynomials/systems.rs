@@ -14,7 +14,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::arith::{isolate, sign_changes, sturm_sequence};
+use super::arith::{isolate, sign_changes, sturm_chain};
 use super::ideals::{IdealInput, ideal_input, ideal_input_bounds, monic, polys};
 use super::native::MonomialOrder;
 use super::{Poly, Rat, singular_ideal, singular_ring};
@@ -335,7 +335,7 @@ impl Query for RealSolutions {
         };
         let chi = uni(chi)?;
         let gs: Vec<Vec<Rat>> = coords.iter().map(|l| uni(l)).collect::<Result<_, _>>()?;
-        let seq = sturm_sequence(&chi);
+        let seq = sturm_chain(&chi);
         let count =
             |a: &Rat, b: &Rat| sign_changes(&seq, Some(a), false) as i64 - sign_changes(&seq, Some(b), false) as i64;
         let width = Rat::new(BigInt::one(), BigInt::one() << i.bits);
