@@ -638,6 +638,20 @@ fn refusals() -> Vec<(&'static str, Value, &'static str, ExecutionStatus, &'stat
             "BAD_ARC",
         ),
         (
+            "polynomial.real.profile",
+            json!({"variables": ["x"], "polynomials": ["x^2 - 1"], "operation": {"sublevel_measure": {"interval": [2, 1]}}}),
+            "/input/operation/sublevel_measure/interval",
+            Invalid,
+            "BAD_INTERVAL",
+        ),
+        (
+            "polynomial.real.profile",
+            json!({"variables": ["x"], "polynomials": ["x^2 - 1", "x^3 - x"], "operation": "common_interlacing"}),
+            "/input/polynomials/1",
+            Invalid,
+            "BAD_DEGREE",
+        ),
+        (
             "polynomial.compute.subresultants",
             json!({"variables": ["x", "y"], "variable": "x", "f": "x^3 + y^9", "g": "x - y"}),
             "/input/f",

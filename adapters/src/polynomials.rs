@@ -22,6 +22,7 @@ pub mod maps;
 pub mod monomial;
 pub mod native;
 pub mod polytope;
+pub mod profile;
 pub mod rational;
 pub mod real;
 pub mod roots;
@@ -106,6 +107,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(polytope::NewtonPolytope))),
         Arc::new(Typed::new(Ask(systems::RealSolutions))),
         Arc::new(Typed::new(Ask(circle::UnitCircle))),
+        Arc::new(Typed::new(Ask(profile::RealProfile))),
     ]
 }
 

@@ -152,6 +152,8 @@ MAPPING = {
         "`product` of fractions over powers of x: `laurent`",
     ),
     "polynomial.mahler_measure.compute": (CIRCLE, "`mahler_measure`"),
+    "polynomial.real.common_interlacing_profile.compute": ("polynomial.real.profile", "`common_interlacing`"),
+    "polynomial.real.strict_sublevel_measure.compute": ("polynomial.real.profile", "`sublevel_measure`"),
     "polynomial.unit_circle.arc_energy.compute": (CIRCLE, "`arc_energy`"),
     "polynomial.unit_circle.real_symmetric_degree_one_fejer_riesz_factor.compute": (CIRCLE, "`spectral_factor`"),
     "polynomial.unit_circle.sup_norm_squared.compute": (CIRCLE, "`maximum` of |f|²"),
