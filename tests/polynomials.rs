@@ -645,6 +645,13 @@ fn refusals() -> Vec<(&'static str, Value, &'static str, ExecutionStatus, &'stat
             "BAD_INTERVAL",
         ),
         (
+            "polynomial.roots.critical_points",
+            json!({"variables": ["x"], "polynomial": "x^7 - 2", "splitting_field": true}),
+            "/input/splitting_field",
+            Invalid,
+            "TOO_LARGE",
+        ),
+        (
             "polynomial.real.profile",
             json!({"variables": ["x"], "polynomials": ["x^2 - 1", "x^3 - x"], "operation": "common_interlacing"}),
             "/input/polynomials/1",

@@ -12,6 +12,7 @@ pub mod arith;
 pub mod calculus;
 pub mod circle;
 pub mod complex;
+pub mod critical;
 pub mod curves;
 pub mod galois;
 pub mod geometry;
@@ -108,6 +109,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(systems::RealSolutions))),
         Arc::new(Typed::new(Ask(circle::UnitCircle))),
         Arc::new(Typed::new(Ask(profile::RealProfile))),
+        Arc::new(Typed::new(Ask(critical::CriticalPoints))),
     ]
 }
 

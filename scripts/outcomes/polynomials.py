@@ -152,6 +152,14 @@ MAPPING = {
         "`product` of fractions over powers of x: `laurent`",
     ),
     "polynomial.mahler_measure.compute": (CIRCLE, "`mahler_measure`"),
+    "polynomial.root_critical_distance_profile.compute": (
+        "polynomial.roots.critical_points",
+        "`distances`, `largest_distance`",
+    ),
+    "polynomial.root_critical_distance_profile.splitting_field.compute": (
+        "polynomial.roots.critical_points",
+        "`splitting_field: true`",
+    ),
     "polynomial.real.common_interlacing_profile.compute": ("polynomial.real.profile", "`common_interlacing`"),
     "polynomial.real.strict_sublevel_measure.compute": ("polynomial.real.profile", "`sublevel_measure`"),
     "polynomial.unit_circle.arc_energy.compute": (CIRCLE, "`arc_energy`"),
