@@ -244,6 +244,30 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
     for (id, input, path, status) in [
         ("matrix.compute.invariants", json!({"matrix": {"rows": [[1, 2], [3]]}}), "/input/matrix/rows/1", Invalid),
         (
+            "matrix.symbolic.compute",
+            json!({"variables": ["a"], "matrix": [["a", "1"], ["2"]], "operation": "rank"}),
+            "/input/matrix/1",
+            Invalid,
+        ),
+        (
+            "matrix.symbolic.compute",
+            json!({"variables": ["a"], "matrix": [["a", "1"]], "operation": "determinant"}),
+            "/input/matrix",
+            Invalid,
+        ),
+        (
+            "matrix.symbolic.compute",
+            json!({"variables": ["t"], "matrix": [["t"]], "operation": {"characteristic_polynomial": {"variable": "t"}}}),
+            "/input/operation/characteristic_polynomial/variable",
+            Invalid,
+        ),
+        (
+            "matrix.symbolic.compute",
+            json!({"variables": ["a"], "matrix": [["a^13"]], "operation": "determinant"}),
+            "/input/matrix",
+            Unsupported,
+        ),
+        (
             "matrix.compute.invariants",
             json!({"matrix": {"ring": "Z", "rows": [[1, "1/2"]]}}),
             "/input/matrix/rows/0/1",

@@ -20,6 +20,7 @@ pub mod jordan;
 pub mod lattice;
 pub mod similarity;
 pub mod spaces;
+pub mod symbolic;
 pub mod topology;
 
 use std::sync::Arc;
@@ -70,6 +71,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(similarity::RationalCanonicalForm))),
         Arc::new(Typed::new(Ask(similarity::Similar))),
         Arc::new(Typed::new(Ask(inertia::Inertia))),
+        Arc::new(Typed::new(Ask(symbolic::Symbolic))),
         Arc::new(Typed::new(Ask(group_element::GroupElement))),
         Arc::new(Typed::new(Ask(functions::MatrixFunction))),
         Arc::new(Typed::new(Ask(functions::Centralizer))),

@@ -60,6 +60,11 @@ VERIFY = "in VERIFY mode"
 
 MAPPING = {
     # matrix (0.9 and latest)
+    "matrix.symbolic.characteristic_polynomial.compute": ("matrix.symbolic.compute", "`characteristic_polynomial`"),
+    "matrix.symbolic.determinant.compute": ("matrix.symbolic.compute", "`determinant`"),
+    "matrix.symbolic.linear_system.solve": ("matrix.symbolic.compute", "`solve` (Cramer)"),
+    "matrix.symbolic.multiply.compute": ("matrix.symbolic.compute", "`multiply`"),
+    "matrix.symbolic.rank.compute": ("matrix.symbolic.compute", "`rank`"),
     "matrix.adjugate.compute": (ADJ, None),
     "matrix.characteristic_polynomial.compute": (INV, "`characteristic_polynomial`"),
     "matrix.characteristic_polynomial.verify": (INV, "`characteristic_polynomial`, " + VERIFY),

@@ -787,5 +787,54 @@ for maps, filt in SPECTRAL:
          spectral={"e0": e0, "e1": e1, "einf": einf})
     assert [sum(v for p, n, v in einf if n == k) for k in range(len(sizes))] == betti
 
+# matrix.symbolic.compute: matrices of polynomials, by SymPy's Matrix over polynomial entries.
+def canonical(expr, gens):
+    """Jacobian's canonical polynomial text: terms by total degree, then lexicographically, descending."""
+    poly = sympy.Poly(sympy.expand(expr), *gens, domain=sympy.QQ)
+    terms = sorted(((m, Rational(c)) for m, c in poly.terms() if c != 0), key=lambda t: (-sum(t[0]), tuple(-e for e in t[0])))
+    out = ""
+    for i, (m, c) in enumerate(terms):
+        out += ("-" if c < 0 else "") if i == 0 else (" - " if c < 0 else " + ")
+        factors = [str(g) if e == 1 else f"{g}^{e}" for g, e in zip(gens, m) if e > 0]
+        if abs(c) != 1 or not factors:
+            out += s(abs(c)) + ("*" if factors else "")
+        out += "*".join(factors)
+    return out or "0"
+
+
+def poly_text(e):
+    return str(sympy.expand(e)).replace("**", "^")
+
+
+sa, sb, sc, sk, st = sympy.symbols("a b c k t")
+SYM = [sa, sb, sc]
+for _ in range(4):
+    n = rng.randint(2, 4)
+    A = Matrix(n, n, lambda i, j: sum(rng.randint(-3, 3) * sympy.prod(g ** rng.randint(0, 2) for g in SYM) for _ in range(2)))
+    B = Matrix(n, 2, lambda i, j: rng.randint(-2, 2) * SYM[rng.randint(0, 2)] + rng.randint(-2, 2))
+    ins = {"variables": ["a", "b", "c"], "matrix": [[poly_text(A[i, j]) for j in range(n)] for i in range(n)]}
+    case("matrix.symbolic.compute", {**ins, "operation": "determinant"}, {"determinant": canonical(A.det(method="berkowitz"), SYM)})
+    case("matrix.symbolic.compute", {**ins, "operation": "rank"}, {"rank": A.rank(simplify=True)})
+    P = A * B
+    case("matrix.symbolic.compute", {**ins, "operation": {"multiply": {"by": [[poly_text(B[i, j]) for j in range(2)] for i in range(n)]}}},
+         {"product": [[canonical(P[i, j], SYM) for j in range(2)] for i in range(n)]})
+    cp = (st * sympy.eye(n) - A).det(method="berkowitz")
+    case("matrix.symbolic.compute", {**ins, "operation": {"characteristic_polynomial": {"variable": "t"}}},
+         {"characteristic_polynomial": canonical(cp, SYM + [st])})
+# A rank drop at a parameter value's generic point: [[k, 1], [k^2, k]] has rank 1; a 3 x 2 of rank 2.
+case("matrix.symbolic.compute", {"variables": ["k"], "matrix": [["k", "1"], ["k^2", "k"]], "operation": "rank"}, {"rank": 1})
+case("matrix.symbolic.compute", {"variables": ["k"], "matrix": [["k", "1"], ["1", "k"], ["0", "1"]], "operation": "rank"}, {"rank": 2})
+# Cramer: [[a, 1], [1, a]] x = [1, 0]: x = (a, -1) / (a^2 - 1), content shared divided out.
+case("matrix.symbolic.compute", {"variables": ["a"], "matrix": [["a", "1"], ["1", "a"]], "operation": {"solve": {"rhs": ["2", "0"]}}},
+     {"solution": [{"numerator": "2*a", "denominator": "a^2 - 1"}, {"numerator": "-2", "denominator": "a^2 - 1"}]})
+M = Matrix([[sa, sb, 1], [sb, sa, 0], [1, 0, sa]])
+rhs = Matrix([1, sb, 0])
+x = M.LUsolve(rhs)
+case("matrix.symbolic.compute", {"variables": ["a", "b"], "matrix": [[poly_text(M[i, j]) for j in range(3)] for i in range(3)], "operation": {"solve": {"rhs": ["1", "b", "0"]}}},
+     {"solution": [{"numerator": canonical(sympy.cancel(x[i] * M.det()), [sa, sb]), "denominator": canonical(M.det(), [sa, sb])} for i in range(3)]})
+# Over F_5: det of [[a, 2], [3, a]] = a^2 - 6 = a^2 + 4.
+case("matrix.symbolic.compute", {"variables": ["a"], "domain": "F_5", "matrix": [["a", "2"], ["3", "a"]], "operation": "determinant"}, {"determinant": "a^2 + 4"})
+
+
 for c in CASES:
     print(json.dumps(c))

@@ -107,7 +107,7 @@ fn parse(i: &SubresultantInput) -> Result<Parsed, Diagnostic> {
 }
 
 /// `a / b` in the ring, when `b` divides `a` exactly (lexicographic division).
-fn exact_div(a: &Poly, b: &Poly, d: &Domain) -> Result<Poly, AdapterError> {
+pub(crate) fn exact_div(a: &Poly, b: &Poly, d: &Domain) -> Result<Poly, AdapterError> {
     let (lead, lc) = b.terms().last().ok_or_else(|| AdapterError::Backend("division by zero".into()))?;
     let inv = d.inverse(lc).unwrap_or_else(|| lc.recip());
     let (mut rem, mut quotient) = (a.clone(), Poly::zero());
@@ -149,28 +149,48 @@ fn subresultant(p: &Parsed, j: usize, ctx: &AdapterContext) -> Result<Poly, Adap
             a.push(row);
         }
     }
-    let size = a.len();
-    let (mut previous, mut negate) = (Poly::constant(Rat::one(), nv), false);
-    for c in 0..size - 1 {
+    Ok(bareiss(a, nv, d, ctx)?.1)
+}
+
+/// Fraction-free (Bareiss) elimination of a matrix of polynomials in `nv` variables, rows swapped
+/// to find pivots and columns without one passed over: its rank, and for a square matrix its
+/// determinant (0 when the rank is short). Every entry stays a minor, so each division is exact.
+pub(crate) fn bareiss(
+    mut a: Vec<Vec<Poly>>,
+    nv: usize,
+    d: &Domain,
+    ctx: &AdapterContext,
+) -> Result<(usize, Poly), AdapterError> {
+    let (rows, cols) = (a.len(), a.first().map_or(0, Vec::len));
+    let (mut previous, mut negate, mut rank) = (Poly::constant(Rat::one(), nv), false, 0);
+    for c in 0..cols {
+        if rank == rows {
+            break;
+        }
         ctx.checkpoint()?;
-        let Some(k) = (c..size).find(|&k| !a[k][c].is_zero()) else { return Ok(Poly::zero()) };
-        if k != c {
-            a.swap(k, c);
+        let Some(k) = (rank..rows).find(|&k| !a[k][c].is_zero()) else { continue };
+        if k != rank {
+            a.swap(k, rank);
             negate = !negate;
         }
-        let (pivot_row, below) = a.split_at_mut(c + 1);
-        let pivot = &pivot_row[c];
+        let (pivot_row, below) = a.split_at_mut(rank + 1);
+        let pivot = &pivot_row[rank];
         for row in below.iter_mut() {
-            for l in c + 1..size {
+            for l in c + 1..cols {
                 let t = pivot[c].mul(&row[l]).map_err(too_large)?.sub(&row[c].mul(&pivot[l]).map_err(too_large)?);
                 row[l] = exact_div(&reduce(d, t)?, &previous, d)?;
             }
             row[c] = Poly::zero();
         }
-        previous = a[c][c].clone();
+        previous = a[rank][c].clone();
+        rank += 1;
     }
-    let det = a[size - 1][size - 1].clone();
-    Ok(if negate { reduce(d, det.neg())? } else { det })
+    let det = match (rows == cols, rank == rows) {
+        (true, true) if negate => reduce(d, previous.neg())?,
+        (true, true) => previous,
+        _ => Poly::zero(),
+    };
+    Ok((rank, det))
 }
 
 /// `p` monic over a field, or primitive with a positive leading coefficient over Z.

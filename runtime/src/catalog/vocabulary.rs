@@ -372,6 +372,13 @@ fn objects(text: &str) -> &'static str {
     let weierstrass = (text.contains("y^2") || text.contains("y²"))
         && ["= x^3", "=x^3", "= x³", "= 4x^3"].iter().any(|rhs| text.contains(rhs));
     let square = text.contains("x^2 ≡") || text.contains("x² ≡") || text.contains("x^2 = ");
+    // `[[a, b], [c, d]]`, `[[k, 1], [k^2, k]]`: letters among a matrix's entries make it symbolic.
+    let symbolic = matrix
+        && text.find("[[").is_some_and(|start| {
+            let inner = &text[start..];
+            let end = inner.find("]]").map_or(inner.len(), |e| e + 2);
+            inner[..end].bytes().any(|b| b.is_ascii_alphabetic())
+        });
     match (permutation, polynomial, matrix) {
         _ if congruences >= 2 => " simultaneous congruences chinese remainder ",
         _ if congruences == 1 && square => " modular square root ",
@@ -382,6 +389,7 @@ fn objects(text: &str) -> &'static str {
         _ if ideal => " polynomial ideal ",
         _ if system => " polynomial system ",
         (true, _, _) => " permutation ",
+        _ if symbolic => " symbolic matrix ",
         (_, true, true) => " polynomial matrix ",
         (_, true, false) => " polynomial ",
         (_, false, true) => " matrix ",
@@ -790,6 +798,9 @@ mod tests {
         assert!(terms("orbits of <(1,2,3), (3,4)>").contains(&"permut".to_owned()));
         assert!(terms("expand (x + 1)^5").contains(&"polynom".to_owned()));
         assert!(terms("det [[1, 2], [3, 4]]").contains(&"matrix".to_owned()));
+        let symbolic = &terms("symbolic")[0];
+        assert!(terms("det [[a, b], [c, d]]").contains(symbolic));
+        assert!(!terms("det [[1, 2], [3, 4]]").contains(symbolic));
         assert!(!terms("gcd(12, 18, 30)").contains(&"permut".to_owned()));
         assert!(!terms("x^2 - 2y^2 = 1").contains(&"polynom".to_owned()));
         assert_eq!(terms("A^-1"), terms("matrix inverse"));
