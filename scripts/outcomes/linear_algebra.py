@@ -60,6 +60,9 @@ VERIFY = "in VERIFY mode"
 
 MAPPING = {
     # matrix (0.9 and latest)
+    "matrix.partial_trace.compute": (ARITH, "`partial_trace`"),
+    "matrix.subsystem.kronecker_product.compute": (ARITH, "`kronecker`"),
+    "matrix.subsystem.partial_trace.compute": (ARITH, "`partial_trace` with `dimensions`, `traced`"),
     "matrix.symbolic.characteristic_polynomial.compute": ("matrix.symbolic.compute", "`characteristic_polynomial`"),
     "matrix.symbolic.determinant.compute": ("matrix.symbolic.compute", "`determinant`"),
     "matrix.symbolic.linear_system.solve": ("matrix.symbolic.compute", "`solve` (Cramer)"),

@@ -836,5 +836,20 @@ case("matrix.symbolic.compute", {"variables": ["a", "b"], "matrix": [[poly_text(
 case("matrix.symbolic.compute", {"variables": ["a"], "domain": "F_5", "matrix": [["a", "2"], ["3", "a"]], "operation": "determinant"}, {"determinant": "a^2 + 4"})
 
 
+# matrix.compute.arithmetic, partial_trace: Tr_2 A[i][k] = sum_j A[(i, j)][(k, j)] with (i, j) -> i*d2 + j,
+# and Tr_1 A[j][l] = sum_i A[(i, j)][(i, l)], by brute force.
+for d1, d2, traced, ring in [(2, 3, "second", "Z"), (3, 2, "first", "Z"), (2, 2, "second", "Q"), (2, 3, "first", "F_7")]:
+    n = d1 * d2
+    A = [[Rational(rng.randint(-9, 9), rng.choice([1, 1, 2, 3]) if ring == "Q" else 1) for _ in range(n)] for _ in range(n)]
+    if traced == "second":
+        T = [[sum(A[i * d2 + j][k * d2 + j] for j in range(d2)) for k in range(d1)] for i in range(d1)]
+    else:
+        T = [[sum(A[i * d2 + j][i * d2 + l] for i in range(d1)) for l in range(d2)] for j in range(d2)]
+    if ring == "F_7":
+        T = [[x % 7 for x in row] for row in T]
+    case("matrix.compute.arithmetic", {"operation": "partial_trace", "operands": [{"ring": ring, "rows": [[s(x) for x in row] for row in A]}],
+                                       "dimensions": [d1, d2], "traced": traced},
+         {"result": {"rows": [[s(x) for x in row] for row in T]}})
+
 for c in CASES:
     print(json.dumps(c))

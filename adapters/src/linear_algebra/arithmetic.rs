@@ -4,7 +4,7 @@
 
 use jacobian_runtime::adapter::{AdapterContext, AdapterError, Refusal};
 use jacobian_runtime::contract::{Diagnostic, Mode, Provider};
-use jacobian_runtime::objects::matrix::{Dense, Entry, Matrix, Ring};
+use jacobian_runtime::objects::matrix::{Dense, Entry, Matrix, Ring, Scalar};
 use jacobian_runtime::typed::Describe;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -39,6 +39,20 @@ pub enum Operation {
     Scale,
     /// A₁ ⊗ A₂ (Kronecker product).
     Kronecker,
+    /// The partial trace of A on a bipartite system of `dimensions` [d₁, d₂] (A of size d₁d₂):
+    /// Tr₂ A (d₁ × d₁, the second factor traced out, by default) or Tr₁ A (`traced`: `first`).
+    PartialTrace,
+}
+
+/// The factor a partial trace removes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Traced {
+    /// Tr₁: the first factor.
+    First,
+    /// Tr₂: the second factor.
+    #[default]
+    Second,
 }
 
 /// Input of `matrix.compute.arithmetic`.
@@ -57,6 +71,12 @@ pub struct ArithmeticInput {
     /// The scalar of `scale`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scalar: Option<Entry>,
+    /// [d₁, d₂] of `partial_trace`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dimensions: Option<[usize; 2]>,
+    /// The factor `partial_trace` removes (default `second`).
+    #[serde(default)]
+    pub traced: Traced,
 }
 
 /// Output of `matrix.compute.arithmetic`.
@@ -100,7 +120,7 @@ impl Query for Arithmetic {
                 "matrix.compute.arithmetic",
                 "Matrix arithmetic",
                 "Exact matrix arithmetic over Z, Q or F_p: sum, difference, product, power, transpose, scalar \
-                 multiple, Kronecker (tensor) product.",
+                 multiple, Kronecker (tensor) product, partial trace over one factor of a bipartite system.",
                 "Computes with exact matrices (up to 200 × 200, entries up to 1,000 digits; dense rows or sparse \
                  entries) natively. VERIFY replays the expression with the checker's own arithmetic.",
                 &[
@@ -132,7 +152,7 @@ impl Query for Arithmetic {
     fn validate(&self, i: &ArithmeticInput) -> Result<(), Diagnostic> {
         let ms = operands(i)?;
         let arity = match i.operation {
-            Operation::Power | Operation::Transpose | Operation::Scale => Some(1),
+            Operation::Power | Operation::Transpose | Operation::Scale | Operation::PartialTrace => Some(1),
             Operation::Difference | Operation::Kronecker => Some(2),
             _ => None,
         };
@@ -161,6 +181,11 @@ impl Query for Arithmetic {
             Operation::Power if !ms[0].is_square() => {
                 Err(Diagnostic::at("/operands/0", "NOT_SQUARE", "a square matrix"))
             }
+            Operation::PartialTrace => match i.dimensions {
+                Some([a, b]) if a >= 1 && b >= 1 && ms[0].rows == a.saturating_mul(b) && ms[0].is_square() => Ok(()),
+                Some(_) => Err(Diagnostic::at("/dimensions", "BAD_SHAPE", "[d1, d2] with A of size d1·d2 × d1·d2")),
+                None => Err(Diagnostic::at("/dimensions", "MISSING_FIELD", "the dimensions [d1, d2]")),
+            },
             Operation::Scale => {
                 let s = i.scalar.as_ref().ok_or_else(|| Diagnostic::at("/scalar", "MISSING_FIELD", "the scalar"))?;
                 let one = Matrix {
@@ -233,8 +258,50 @@ impl Query for Arithmetic {
             Operation::Kronecker => {
                 (exact::kronecker(&ms[0], &ms[1]), json!({"kronecker": [lit(&ms[0]), lit(&ms[1])]}))
             }
+            Operation::PartialTrace => partial_trace(&ms[0], i.dimensions.unwrap_or([1, 1]), i.traced, ctx)?,
         };
         let statement = json!({"equal": [expression, lit(&result)]});
         Ok(Answer::from(ArithmeticOutput { result: result.to_matrix() }).claim(claim(&ring, vec![statement])))
     }
+}
+
+/// Tr₂ A = Σⱼ (I ⊗ eⱼᵀ) A (I ⊗ eⱼ), or Tr₁ A = Σᵢ (eᵢᵀ ⊗ I) A (eᵢ ⊗ I): the result and the
+/// expression the checker expands itself.
+fn partial_trace(
+    a: &Dense,
+    [d1, d2]: [usize; 2],
+    traced: Traced,
+    ctx: &AdapterContext,
+) -> Result<(Dense, Value), AdapterError> {
+    let ring = &a.ring;
+    let f = Field::of(ring);
+    let unit = |n: usize, k: usize| Dense {
+        ring: ring.clone(),
+        rows: 1,
+        cols: n,
+        data: vec![(0..n).map(|j| Scalar::int(u8::from(j == k))).collect()],
+    };
+    let (kept, gone) = match traced {
+        Traced::Second => (d1, d2),
+        Traced::First => (d2, d1),
+    };
+    let id = exact::identity(ring, kept);
+    let mut total: Option<Dense> = None;
+    let mut terms = vec![];
+    for j in 0..gone {
+        ctx.checkpoint()?;
+        let row = unit(gone, j);
+        let (left, right) = match traced {
+            Traced::Second => (exact::kronecker(&id, &row), exact::kronecker(&id, &exact::transpose(&row))),
+            Traced::First => (exact::kronecker(&row, &id), exact::kronecker(&exact::transpose(&row), &id)),
+        };
+        let term = exact::product(&exact::product(&left, a), &right);
+        terms.push(json!({"product": [lit(&left), lit(a), lit(&right)]}));
+        total = Some(match total {
+            None => term,
+            Some(t) => exact::zip(&t, &term, |x, y| f.add(x, y)),
+        });
+    }
+    let total = total.ok_or_else(|| AdapterError::Backend("an empty partial trace".into()))?;
+    Ok((total, json!({"sum": terms})))
 }
