@@ -116,6 +116,8 @@ MAPPING = {
     "linear.rational_inconsistency.compute": (SOLVE, "the inconsistency certificate"),
     "linear.rational_solution.compute": (SOLVE, "over Q"),
     # lattice
+    "lattice.direct_sum.compute": (LAT, "`orthogonal_summands`"),
+    "lattice.orthogonal_sum.compute": (LAT, "`orthogonal_summands`"),
     "lattice.basis.reduce": (LLL, None),
     "lattice.canonical_basis.compute": (LAT, "`hermite_basis`"),
     "lattice.discriminant_group.compute": (LAT, "`discriminant_group`"),

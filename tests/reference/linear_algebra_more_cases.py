@@ -851,5 +851,21 @@ for d1, d2, traced, ring in [(2, 3, "second", "Z"), (3, 2, "first", "Z"), (2, 2,
                                        "dimensions": [d1, d2], "traced": traced},
          {"result": {"rows": [[s(x) for x in row] for row in T]}})
 
+# lattice.compute.invariants of an orthogonal direct sum: the block-diagonal basis's Gram matrix,
+# its determinant and the discriminant group from SymPy's Smith form.
+for parts in [[[[2, 1], [1, 3]], [[1, 1], [1, -1]]], [[[3]], [[1, 2, 0], [0, 1, 4]], [[2, 2]]]]:
+    cols = sum(len(p[0]) for p in parts)
+    B, off = [], 0
+    for p in parts:
+        for row in p:
+            B.append([0] * off + row + [0] * (cols - off - len(row)))
+        off += len(p[0])
+    Bm = Matrix(B)
+    G = Bm * Bm.T
+    snf = smith_normal_form(G, domain=sympy.ZZ)
+    disc = sorted(abs(int(snf[i, i])) for i in range(G.rows) if abs(int(snf[i, i])) > 1)
+    case("lattice.compute.invariants", {"lattice": {"basis": parts[0]}, "orthogonal_summands": [{"basis": p} for p in parts[1:]]},
+         {"rank": Bm.rank(), "ambient_dimension": cols, "determinant": s(G.det()), "discriminant_group": [str(d) for d in disc]})
+
 for c in CASES:
     print(json.dumps(c))

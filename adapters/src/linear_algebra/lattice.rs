@@ -36,6 +36,41 @@ fn fail(d: Diagnostic) -> AdapterError {
 pub struct LatticeInput {
     /// The lattice (rows of integers; the integer span of the rows).
     pub lattice: Lattice,
+    /// Further lattices: then the input is the orthogonal direct sum L ⊕ L₁ ⊕ … in
+    /// Z^(n + n₁ + …), with the block-diagonal basis.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub orthogonal_summands: Vec<Lattice>,
+}
+
+/// The basis of the input lattice, or of its orthogonal direct sum with the summands.
+fn summed(i: &LatticeInput) -> Result<Dense, Diagnostic> {
+    let mut parts = vec![basis(&i.lattice)?];
+    for (k, l) in i.orthogonal_summands.iter().enumerate() {
+        parts.push(l.dense().map_err(|d| d.under(&format!("/orthogonal_summands/{k}")))?);
+    }
+    if parts.len() == 1 {
+        return Ok(parts.remove(0));
+    }
+    let (rows, cols) = (parts.iter().map(|d| d.rows).sum(), parts.iter().map(|d| d.cols).sum());
+    let mut data = vec![];
+    let mut offset = 0;
+    for d in &parts {
+        for row in &d.data {
+            let mut r = vec![Scalar::int(0u8); cols];
+            r[offset..offset + d.cols].clone_from_slice(row);
+            data.push(r);
+        }
+        offset += d.cols;
+    }
+    Ok(Dense { ring: Ring::Integer, rows, cols, data })
+}
+
+fn summed_bound(i: &LatticeInput) -> Result<(), Refusal> {
+    if i.orthogonal_summands.is_empty() {
+        return lattice_bound(&i.lattice, MAX_DIMENSION, MAX_DIGITS);
+    }
+    let d = summed(i).map_err(Refusal::Unsupported)?;
+    super::bound(&d.to_matrix(), MAX_DIMENSION, MAX_DIGITS, "/orthogonal_summands")
 }
 
 fn basis(l: &Lattice) -> Result<Dense, Diagnostic> {
@@ -98,14 +133,14 @@ impl Query for Lll {
         )]
     }
     fn validate(&self, i: &LatticeInput) -> Result<(), Diagnostic> {
-        let b = basis(&i.lattice)?;
+        let b = summed(i)?;
         super::non_empty(&b, "/lattice/basis")
     }
     fn bounds(&self, i: &LatticeInput) -> Result<(), Refusal> {
-        lattice_bound(&i.lattice, MAX_DIMENSION, MAX_DIGITS)
+        summed_bound(i)
     }
     fn answer(&self, i: &LatticeInput, ctx: &AdapterContext) -> Result<Answer<LllOutput>, AdapterError> {
-        let b = basis(&i.lattice).map_err(fail)?;
+        let b = summed(i).map_err(fail)?;
         let p = gp(program().code("my(B="), &b)
             .code(",r=qflll(B~,4));print(#r[1]);pm(r[2]~);pm((B~*r[2])~);if(#r[1],pm(r[1]~))");
         let reply = ctx.backend(&p)?;
@@ -474,14 +509,14 @@ impl Query for LatticeInvariants {
         )]
     }
     fn validate(&self, i: &LatticeInput) -> Result<(), Diagnostic> {
-        let b = basis(&i.lattice)?;
+        let b = summed(i)?;
         super::non_empty(&b, "/lattice/basis")
     }
     fn bounds(&self, i: &LatticeInput) -> Result<(), Refusal> {
-        lattice_bound(&i.lattice, MAX_DIMENSION, MAX_DIGITS)
+        summed_bound(i)
     }
     fn answer(&self, i: &LatticeInput, ctx: &AdapterContext) -> Result<Answer<LatticeInvariantsOutput>, AdapterError> {
-        let b = basis(&i.lattice).map_err(fail)?;
+        let b = summed(i).map_err(fail)?;
         let p = gp(program().code("my(B="), &b).code(
             ",H=mathnf(B~),G=H~*H,s=matsnf(B~));pm(H~);pm(G);print(matdet(G));print(prod(k=1,#s,if(s[k],s[k],1)));\
              pm(G^-1*H~);print(select(d->d>1,matsnf(G)));pm(mathnf(matrixqz(H,-2))~);pm(matkerint(B)~)",
