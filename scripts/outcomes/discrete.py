@@ -199,6 +199,7 @@ MAPPING = {
     "probability.finite_distribution.raw_moment.compute": (PROB, "`moments`"),
     "probability.finite_distribution.convolution_peak.compute": (PROB, "`convolution_power` (`peak`)"),
     "probability.finite_distribution.convolution_power.compute": (PROB, "`convolution_power`"),
+    "probability.poisson_binomial.distribution.compute": (PROB, "`independent_sum` of Bernoulli distributions"),
     # hypergraph
     "hypergraph.clique_expansion.compute": (HYPER, "`clique_expansion`"),
     "hypergraph.dual.compute": (HYPER, "`dual`"),

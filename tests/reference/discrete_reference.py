@@ -130,3 +130,15 @@ for a in range(1, 7):
         two[a + b] += Fraction(1, 36)
 case(PROB, {"distribution": d6, "operation": {"convolution_power": {"k": 2}}},
      {"distribution": {"values": [str(s) for s in range(2, 13)], "probabilities": [str(two[s]) for s in range(2, 13)]}})
+# Poisson binomial: successes among independent trials with p = 1/2, 1/3, 2/5, 3/4, by brute force
+# over the 16 outcomes.
+ps = [Fraction(1, 2), Fraction(1, 3), Fraction(2, 5), Fraction(3, 4)]
+pb = [Fraction(0)] * 5
+for bits in range(16):
+    w = Fraction(1)
+    for i, p in enumerate(ps):
+        w *= p if bits >> i & 1 else 1 - p
+    pb[bin(bits).count("1")] += w
+bern = lambda p: {"values": [0, 1], "probabilities": [str(1 - p), str(p)]}
+case(PROB, {"distribution": bern(ps[0]), "operation": {"independent_sum": {"others": [bern(p) for p in ps[1:]]}}},
+     {"distribution": {"values": [str(k) for k in range(5)], "probabilities": [str(v) for v in pb]}})

@@ -71,6 +71,12 @@ pub enum Operation {
         /// Y.
         other: FiniteDistribution,
     },
+    /// The law of X + Y₁ + … + Y_k for independent, not necessarily identical Y's (with Bernoulli
+    /// operands, the Poisson binomial distribution of the number of successes).
+    IndependentSum {
+        /// Y₁, …, Y_k (1 to 256).
+        others: Vec<FiniteDistribution>,
+    },
     /// The law of X₁ + … + X_k for independent copies.
     ConvolutionPower {
         /// k ≥ 1.
@@ -138,7 +144,8 @@ impl Query for Distribution {
             "Expectation, variance, moments, event probabilities, conditioning, pushforward, distribution of sums (convolution) and total variation distance of finite distributions, exactly.",
             "Exact rationals throughout, natively: a finite distribution (values with probabilities summing to exactly \
              1). `operation`: moments (mean, variance, raw moments), event_probability, condition, pushforward by a \
-             polynomial, convolution with an independent Y (distribution of the sum), convolution_power (sum of k \
+             polynomial, convolution with an independent Y (distribution of the sum), independent_sum with several \
+             independent Y's (Bernoulli ones give the Poisson binomial distribution), convolution_power (sum of k \
              independent copies), total_variation distance.",
             &[
                 "probability",
@@ -147,6 +154,7 @@ impl Query for Distribution {
                 "moments",
                 "convolution",
                 "distribution-of-sum",
+                "poisson-binomial",
                 "total-variation",
                 "conditional",
                 "pushforward",
@@ -181,6 +189,16 @@ impl Query for Distribution {
             }
             Operation::TotalVariation { other } => {
                 law(other).map(|_| ()).map_err(|d| d[0].clone().under("/operation/total_variation/other"))
+            }
+            Operation::IndependentSum { others } => {
+                if others.is_empty() || others.len() > 256 {
+                    return Err(super::out_of_range("/operation/independent_sum/others", "1 to 256 distributions"));
+                }
+                others.iter().enumerate().try_for_each(|(k, o)| {
+                    law(o)
+                        .map(|_| ())
+                        .map_err(|d| d[0].clone().under(&format!("/operation/independent_sum/others/{k}")))
+                })
             }
             Operation::ConvolutionPower { k } if *k == 0 => {
                 Err(super::out_of_range("/operation/convolution_power/k", "k ≥ 1"))
@@ -243,6 +261,13 @@ impl Query for Distribution {
             Operation::Convolution { other } => {
                 let y = law(other).map_err(bad)?;
                 out.insert("distribution".into(), show(&convolve(&x, &y, ctx)?));
+            }
+            Operation::IndependentSum { others } => {
+                let mut acc = x.clone();
+                for o in others {
+                    acc = convolve(&acc, &law(o).map_err(bad)?, ctx)?;
+                }
+                out.insert("distribution".into(), show(&acc));
             }
             Operation::ConvolutionPower { k } => {
                 let mut acc: Law = BTreeMap::from([(Rat::zero(), Rat::one())]);
