@@ -646,7 +646,7 @@ fn refusals() -> Vec<(&'static str, Value, &'static str, ExecutionStatus, &'stat
         ),
         (
             "polynomial.roots.critical_points",
-            json!({"variables": ["x"], "polynomial": "x^7 - 2", "splitting_field": true}),
+            json!({"variables": ["x"], "polynomial": "x^5 - x - 1", "splitting_field": true}),
             "/input/splitting_field",
             Invalid,
             "TOO_LARGE",

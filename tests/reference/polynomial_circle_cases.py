@@ -151,3 +151,11 @@ case({"cosine_coefficients": ["1", "-1/2", "1/3", "0", "2"], "quantities": ["arc
      {"arc_energy": enclosure(None, 20, Rational(1, 2)),
       "maximum": encl(extremes([1, Rational(-1, 2), Rational(1, 3), 0, 2])[1], 20),
       "minimum": encl(extremes([1, Rational(-1, 2), Rational(1, 3), 0, 2])[0], 20)})
+
+# Critical points next to c = -1 where t'(pi) = 0 too: the minimum -567/2000 at c = -9/10 (and its
+# mirror, a maximum), and -27/1048576 at c = -29/32, lie beside a critical point at an end.
+for a, q_ in [(["19/40", "23/40", "19/80", "1/24"], "minimum"), (["-19/40", "-23/40", "-19/80", "-1/24"], "maximum"),
+              (["65/16", "209/64", "53/32", "31/64", "1/16"], "minimum")]:
+    mn, mx = extremes([Rational(v) for v in a])
+    case({"cosine_coefficients": a, "quantities": [q_]}, {q_: encl(mn if q_ == "minimum" else mx, 20)})
+

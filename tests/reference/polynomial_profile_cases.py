@@ -107,3 +107,10 @@ for fs in [[(x - 1) * (x - 3) * (x - 5), (x - 2) * (x - 4) * (x - 6)],
 # An interlacer exists and is given: x - 5/2 between (x-1)(x-3) and (x-2)(x-4).
 case({"variables": ["x"], "polynomials": ["(x-1)*(x-3)", "(x-2)*(x-4)"], "operation": "common_interlacing"},
      {"interlacing": {"common_interlacing": True, "gaps": [[1, 2]], "interlacer": "x - 5/2"}})
+
+# Over Z (non-monic gcds and square-free parts are taken over Q).
+case({"variables": ["x"], "domain": "Z", "polynomials": ["(2*x-1)^2*(3*x+1)"], "operation": {"sublevel_measure": {"interval": ["-3", "3"]}}},
+     {"sublevel": sublevel((2 * x - 1) ** 2 * (3 * x + 1), Rational(-3), Rational(3), Rational(0), 20)})
+case({"variables": ["x"], "domain": "Z", "polynomials": ["2*x^2 - 1", "x^2 - 3"], "operation": "common_interlacing"},
+     {"interlacing": interlacing([2 * x ** 2 - 1, x ** 2 - 3])})
+

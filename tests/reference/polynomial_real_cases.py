@@ -269,7 +269,7 @@ for gens, v, f, g, p in [
     inp = {"variables": [str(u) for u in gens], "domain": f"F_{p}" if p else "Z", "variable": str(v), "f": txt(f), "g": txt(g)}
     case("polynomial.compute.subresultants", inp,
          {"subresultants": [{"index": j, "polynomial": pr(s, gens), "principal_coefficient": pr(c, gens)} for (j, s), (_, c) in zip(ss, psc_red)],
-          "gcd_degree": k})
+          "gcd_degree": k, **({"gcd": "1"} if k == 0 else {})})
 
 # algebraic_geometry.plane_curve.local: multiplicity and tangent cone from the lowest form (SymPy);
 # Milnor numbers of x^a - y^b, (a - 1)(b - 1); intersection multiplicity as the order at x = a of

@@ -282,8 +282,8 @@ pub(crate) fn monic(r: &Ring, a: &[Rat]) -> Vec<Rat> {
 }
 
 /// The monic gcd.
-/// The monic gcd: in characteristic 0 by a primitive remainder sequence in integers (without the
-/// cofactors and the fractions of [`gcdext`]).
+/// The monic gcd (over Q in characteristic 0, even for a ring over Z): in characteristic 0 by a
+/// primitive remainder sequence in integers, without the cofactors and the fractions of [`gcdext`].
 pub(crate) fn gcd(r: &Ring, a: &[Rat], b: &[Rat]) -> Vec<Rat> {
     let r0 = if r.domain.characteristic() == 0 {
         let (a, b) = (integer_coefficients(&trim(a.to_vec())), integer_coefficients(&trim(b.to_vec())));
@@ -299,7 +299,11 @@ pub(crate) fn gcd(r: &Ring, a: &[Rat], b: &[Rat]) -> Vec<Rat> {
     };
     match r0.last().cloned() {
         Some(lead) => {
-            let inv = r.domain.inverse(&lead).unwrap_or_else(Rat::one);
+            let inv = if r.domain.characteristic() == 0 {
+                lead.recip()
+            } else {
+                r.domain.inverse(&lead).unwrap_or_else(Rat::one)
+            };
             trim(r0.iter().map(|c| r.domain.element(&(c * &inv)).unwrap_or_default()).collect())
         }
         None => r0,
@@ -347,4 +351,20 @@ pub(crate) fn solve_bezout(r: &Ring, a: &[Rat], b: &[Rat], c: &[Rat]) -> (Vec<Ra
     let s = rem(r, &mul(r, &s0, c), b);
     let t = quo(r, &sub(r, c, &mul(r, &s, a)), b);
     (s, t)
+}
+
+/// The fraction of least denominator in [l, u] (l ≤ u), by continued fractions.
+pub(crate) fn simplest(l: &Rat, u: &Rat) -> Rat {
+    if u.is_negative() {
+        return -simplest(&-u, &-l);
+    }
+    if !l.is_positive() {
+        return Rat::zero();
+    }
+    let c = l.ceil();
+    if &c <= u {
+        return c;
+    }
+    let n = l.floor();
+    n.clone() + simplest(&(u - &n).recip(), &(l - &n).recip()).recip()
 }

@@ -4,7 +4,7 @@
 
 use jacobian_runtime::adapter::{AdapterContext, AdapterError};
 use jacobian_runtime::contract::{Diagnostic, Mode, Provider};
-use jacobian_runtime::objects::polynomial::{Coefficient, PolyValue, Ring, rational_text};
+use jacobian_runtime::objects::polynomial::{Coefficient, Domain, PolyValue, Ring, rational_text};
 use jacobian_runtime::typed::Describe;
 use num_traits::{One, Zero};
 use schemars::JsonSchema;
@@ -440,6 +440,14 @@ fn division_check(i: &DivisionInput) -> Result<(Ring, Poly, Poly), Diagnostic> {
 
 /// Univariate division with remainder over a field domain (dense, lowest first).
 pub(crate) fn divide(r: &Ring, f: &[Rat], g: &[Rat]) -> (Vec<Rat>, Vec<Rat>) {
+    // Over Z a leading coefficient other than ±1 has no inverse: divide over Q.
+    let q;
+    let r = if r.domain == Domain::Z {
+        q = Ring { domain: Domain::Q, ..r.clone() };
+        &q
+    } else {
+        r
+    };
     let mut rem: Vec<Rat> = f.to_vec();
     let dg = g.len() - 1;
     let inv = r.domain.inverse(&g[dg]).unwrap_or_else(Rat::one);

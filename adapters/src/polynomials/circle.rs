@@ -17,7 +17,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::arith::{deriv, eval, gcd, integer_coefficients, isolate_within, quo, sign_at};
+use super::arith::{deriv, eval, gcd, integer_coefficients, isolate_within, quo, sign_at, simplest};
 use super::location::{Region, counts};
 use super::native::scalar;
 use super::{Rat, dense, q, read, ring};
@@ -25,11 +25,11 @@ use crate::cas::{self, Answer, Gp, Query};
 use crate::number_theory::real::decimal;
 
 /// Largest degree of f or t.
-const MAX_DEGREE: usize = 60;
+const MAX_DEGREE: usize = 40;
 /// Most decimal places of an enclosure.
 const MAX_PLACES: u32 = 60;
 /// Largest coefficient of f, in bits (twice as many for cosine coefficients).
-const MAX_BITS: u64 = 256;
+const MAX_BITS: u64 = 128;
 
 /// A quantity of `polynomial.unit_circle.compute`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
@@ -63,11 +63,11 @@ pub struct CircleInput {
     /// `Z` or `Q` (default).
     #[serde(default = "q")]
     pub domain: String,
-    /// f, of degree ≤ 60 with coefficients of at most 256 bits: t = |f(e^{iθ})|². Give this or
+    /// f, of degree ≤ 40 with coefficients of at most 128 bits: t = |f(e^{iθ})|². Give this or
     /// `cosine_coefficients`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub polynomial: Option<PolyValue>,
-    /// [a₀, …, aₙ] (n ≤ 60, each of at most 512 bits): t(θ) = a₀ + 2 Σ aₖ cos kθ.
+    /// [a₀, …, aₙ] (n ≤ 40, each of at most 256 bits): t(θ) = a₀ + 2 Σ aₖ cos kθ.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cosine_coefficients: Option<Vec<Coefficient>>,
     /// What to compute.
@@ -107,7 +107,8 @@ pub struct Mahler {
 /// The spectral factor h = c₀ + c₁z.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct SpectralFactor {
-    /// c₀ and c₁ in radicals: `(sqrt(a₀ + 2a₁) ± sqrt(a₀ − 2a₁))/2`, simplified.
+    /// c₀ and c₁ in radicals: `(sqrt(a₀ + 2a₁) ± sqrt(a₀ − 2a₁))/2`, a square root of a square
+    /// written as its rational root.
     pub coefficients: Vec<String>,
     /// Their decimal enclosures.
     pub decimals: Vec<Enclosure>,
@@ -286,7 +287,14 @@ fn extremes(g: &[Rat], places: u32, ctx: &AdapterContext) -> Result<[(Rat, Rat);
     };
     let d = deriv(&q_ring(), g);
     if d.len() > 1 {
-        let square_free = quo(&q_ring(), &d, &gcd(&q_ring(), &d, &deriv(&q_ring(), &d)));
+        let mut square_free = quo(&q_ring(), &d, &gcd(&q_ring(), &d, &deriv(&q_ring(), &d)));
+        // Critical points at ±1 are end points already: take them out, so that no isolating
+        // interval starts or ends at a root (whose zero sign would hide its neighbour).
+        for end in [-one.clone(), one.clone()] {
+            if eval(&square_free, &end).is_zero() {
+                square_free = quo(&q_ring(), &square_free, &[-end, Rat::one()]);
+            }
+        }
         let tolerance = Rat::new(BigInt::one(), BigInt::from(10).pow(places + 12));
         // |g′| ≤ Σ k|gₖ| on [−1, 1]: an interval of width w has an image of width ≤ 2w·Σ k|gₖ|.
         let slope: Rat = d.iter().map(|c| c.abs()).sum::<Rat>() + Rat::one();
@@ -312,6 +320,11 @@ fn extremes(g: &[Rat], places: u32, ctx: &AdapterContext) -> Result<[(Rat, Rat);
                     s if s == sa => a = m,
                     _ => b = m,
                 }
+            }
+            // A rational critical point shows itself as the simplest fraction of its bracket.
+            let t = simplest(&a, &b);
+            if sign(&t) == 0 {
+                (a, b) = (t.clone(), t);
             }
             // |g(x) − g(m)| ≤ max |g′| · |x − m| ≤ slope · (b − a)/2 on [a, b] ⊆ [−1, 1].
             let mid = value_at(&g_int, &g_den, &((&a + &b) / &two));
@@ -382,8 +395,13 @@ fn spectral_factor(a: &[Rat], places: u32) -> SpectralFactor {
     }
     let ((s_lo, s_hi), (t_lo, t_hi)) = (root_bounds(&plus, places + 2), root_bounds(&minus, places + 2));
     let (s, t) = (radical(&plus), radical(&minus));
+    let coefficients = match (s.as_str(), t.as_str()) {
+        (_, "0") => vec![format!("{s}/2"), format!("{s}/2")],
+        ("0", _) => vec![format!("{t}/2"), format!("-{t}/2")],
+        _ => vec![format!("({s} + {t})/2"), format!("({s} - {t})/2")],
+    };
     SpectralFactor {
-        coefficients: vec![format!("({s} + {t})/2"), format!("({s} - {t})/2")],
+        coefficients,
         decimals: vec![
             outward(&((&s_lo + &t_lo) / &two), &((&s_hi + &t_hi) / &two), places),
             outward(&((&s_lo - &t_hi) / &two), &((&s_hi - &t_lo) / &two), places),

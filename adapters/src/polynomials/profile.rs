@@ -13,14 +13,16 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::arith::{deriv, eval, gcd, integer_coefficients, isolate, isolate_within, quo, sign_at, squarefree};
+use super::arith::{
+    deriv, eval, gcd, integer_coefficients, isolate, isolate_within, quo, sign_at, simplest, squarefree,
+};
 use super::native::scalar;
 use super::{Poly, Rat, dense, q, read, ring};
 use crate::cas::{self, Answer, Query};
 use crate::number_theory::real::decimal;
 
 /// Largest degree of one polynomial.
-const MAX_DEGREE: usize = 100;
+const MAX_DEGREE: usize = 60;
 /// Most polynomials compared for a common interlacing, and their largest total degree.
 const MAX_POLYNOMIALS: usize = 16;
 const MAX_TOTAL_DEGREE: usize = 160;
@@ -54,7 +56,7 @@ pub struct ProfileInput {
     /// `Z` or `Q` (default).
     #[serde(default = "q")]
     pub domain: String,
-    /// The polynomials (degree ≤ 100 each; one for the sublevel measure, 2 to 16 of one degree and
+    /// The polynomials (degree ≤ 60 each, coefficients of at most 128 bits; one for the sublevel measure, 2 to 16 of one degree and
     /// total degree ≤ 160 for a common interlacing).
     pub polynomials: Vec<PolyValue>,
     /// The profile.
@@ -87,7 +89,8 @@ pub struct Sublevel {
 /// The common-interlacing profile.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct Interlacing {
-    /// The distinct real roots of all the polynomials, increasing, in disjoint brackets.
+    /// The distinct real roots of all the polynomials, increasing, in brackets whose interiors are
+    /// disjoint (adjacent ones may share an end, which is no root).
     pub roots: Vec<Bracket>,
     /// Per polynomial, its real roots with multiplicity as indices into `roots`.
     pub root_indices: Vec<Vec<usize>>,
@@ -135,6 +138,9 @@ fn parse(i: &ProfileInput) -> Result<Parsed, Diagnostic> {
         let p = dense(&read(&r, p, &at)?);
         if p.len() > MAX_DEGREE + 1 {
             return Err(Diagnostic::at(&at, "TOO_LARGE", format!("degree at most {MAX_DEGREE}")));
+        }
+        if p.iter().any(|c| c.numer().bits().max(c.denom().bits()) > 128) {
+            return Err(Diagnostic::at(&at, "TOO_LARGE", "coefficients of at most 128 bits"));
         }
         ps.push(p);
     }
@@ -221,22 +227,6 @@ fn roots_in(s: &[Rat], a: &Rat, b: &Rat, w: &Rat, ctx: &AdapterContext) -> Resul
     Ok(out)
 }
 
-/// The fraction of least denominator in [l, u] (l ≤ u), by continued fractions.
-fn simplest(l: &Rat, u: &Rat) -> Rat {
-    if u.is_negative() {
-        return -simplest(&-u, &-l);
-    }
-    if !l.is_positive() {
-        return Rat::zero();
-    }
-    let c = l.ceil();
-    if &c <= u {
-        return c;
-    }
-    let n = l.floor();
-    n.clone() + simplest(&(u - &n).recip(), &(l - &n).recip()).recip()
-}
-
 fn bracket(l: &Rat, u: &Rat) -> Bracket {
     Bracket { lower: rational_text(l), upper: rational_text(u) }
 }
@@ -246,7 +236,7 @@ fn sublevel(
     (a, b, c, places): &(Rat, Rat, Rat, u32),
     ctx: &AdapterContext,
 ) -> Result<Sublevel, AdapterError> {
-    let r = &p.r;
+    let r = &Ring { domain: jacobian_runtime::objects::polynomial::Domain::Q, ..p.r.clone() };
     let mut q = p.ps[0].clone();
     if q.is_empty() {
         q.push(Rat::zero());
@@ -299,7 +289,7 @@ fn sublevel(
 }
 
 fn interlacing(p: &Parsed, ctx: &AdapterContext) -> Result<Interlacing, AdapterError> {
-    let r = &p.r;
+    let r = &Ring { domain: jacobian_runtime::objects::polynomial::Domain::Q, ..p.r.clone() };
     // Every distinct real root of every polynomial, in disjoint brackets with non-root ends.
     let mut product = vec![Rat::one()];
     for f in &p.ps {

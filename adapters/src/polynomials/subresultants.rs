@@ -17,11 +17,11 @@ use super::{Poly, Rat, q, read, ring};
 use crate::cas::{self, Answer, Query};
 
 /// Largest degree of f in the main variable with one variable.
-const MAX_DEGREE: u32 = 40;
+const MAX_DEGREE: u32 = 24;
 /// Largest degree of f in the main variable with several variables.
-const MAX_DEGREE_SEVERAL: u32 = 12;
+const MAX_DEGREE_SEVERAL: u32 = 8;
 /// Largest degree of f or g in each other variable.
-const MAX_OTHER_DEGREE: u32 = 8;
+const MAX_OTHER_DEGREE: u32 = 6;
 
 /// Input of `polynomial.compute.subresultants`.
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
@@ -35,8 +35,8 @@ pub struct SubresultantInput {
     /// The main variable x (required with several variables): the others are coefficients.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub variable: Option<String>,
-    /// f, of degree m ≥ 1 in x (at most 40 with one variable, 12 with several; at most 8 in each
-    /// other variable).
+    /// f, of degree m ≥ 1 in x (at most 24 with one variable, 8 with several; at most 6 in each
+    /// other variable; coefficients of at most 64 bits).
     pub f: PolyValue,
     /// g, of degree 1 ≤ n ≤ m in x.
     pub g: PolyValue,
@@ -254,6 +254,9 @@ impl Query for Subresultants {
             return refuse("/f", format!("degree {} in the main variable; at most {max} here", p.f.len() - 1));
         }
         for (c, path) in [(&p.f, "/f"), (&p.g, "/g")] {
+            if c.iter().flat_map(|c| c.terms().map(|(_, a)| a.numer().bits().max(a.denom().bits()))).any(|b| b > 64) {
+                return refuse(path, "coefficients of at most 64 bits".into());
+            }
             for k in (0..p.r.n()).filter(|&k| k != p.x) {
                 let d = c.iter().filter_map(|c| c.degree_in(k)).max().unwrap_or(0);
                 if d > MAX_OTHER_DEGREE {
@@ -287,7 +290,7 @@ impl Query for Subresultants {
                 })
                 .collect(),
             gcd_degree: k,
-            gcd: p.r.print(&normalized(&p.r, &gcd)),
+            gcd: if k == 0 { "1".into() } else { p.r.print(&normalized(&p.r, &gcd)) },
         }
         .into())
     }
