@@ -234,21 +234,77 @@ pub(crate) fn integer_coefficients(p: &[Rat]) -> Vec<BigInt> {
     p.iter().map(|c| (c * Rat::from_integer(l.clone())).to_integer()).collect()
 }
 
-/// The sign of p(n/d) for integer coefficients (lowest first), as the sign of Σ cᵢ nⁱ d^{deg−i}
-/// with d > 0: no fractions.
-pub(crate) fn sign_at(c: &[BigInt], x: &Rat) -> i8 {
+/// For integer coefficients (lowest first) and x = n/d with d > 0: (Σ cᵢ nⁱ d^{deg−i}, d^deg),
+/// whose quotient is p(x) — one integer Horner pass, no fractions.
+pub(crate) fn homogeneous(c: &[BigInt], x: &Rat) -> (BigInt, BigInt) {
     let (n, d) = (x.numer(), x.denom());
     let mut acc = c.last().cloned().unwrap_or_default();
-    let mut power = d.clone();
+    let mut power = BigInt::one();
     for ci in c.iter().rev().skip(1) {
-        acc = acc * n + ci * &power;
         power *= d;
+        acc = acc * n + ci * &power;
     }
-    match acc.sign() {
+    (acc, power)
+}
+
+/// The sign of p(x) for integer coefficients.
+pub(crate) fn sign_at(c: &[BigInt], x: &Rat) -> i8 {
+    match homogeneous(c, x).0.sign() {
         num_bigint::Sign::Minus => -1,
         num_bigint::Sign::NoSign => 0,
         num_bigint::Sign::Plus => 1,
     }
+}
+
+/// The square-free part p / gcd(p, p′) of a nonzero p.
+pub(crate) fn square_free_part(r: &Ring, p: &[Rat]) -> Vec<Rat> {
+    quo(r, p, &gcd(r, p, &deriv(r, p)))
+}
+
+/// The distinct roots of a square-free s in the open interval (a, b), increasing, each in a
+/// bracket of width ≤ w strictly inside (a, b) whose ends are not roots, or a point bracket when
+/// the root is rational (hit by bisection, or the simplest fraction of its bracket). Roots at a
+/// or b are left out: they are taken out of s first, so that no bracket ends on one.
+pub(crate) fn roots_within(
+    s: &[Rat],
+    (a, b): (&Rat, &Rat),
+    w: &Rat,
+    ctx: &AdapterContext,
+) -> Result<Vec<(Rat, Rat)>, AdapterError> {
+    let ring = Ring { variables: vec!["x".into()], domain: Domain::Q };
+    let mut s = s.to_vec();
+    for end in [a, b] {
+        if eval(&s, end).is_zero() {
+            s = quo(&ring, &s, &[-end.clone(), Rat::one()]);
+        }
+    }
+    let s = &s;
+    let si = integer_coefficients(s);
+    let two = Rat::from_integer(2.into());
+    let mut out = vec![];
+    for (mut l, mut u) in isolate_within(s, (a.clone(), b.clone()), 1, ctx)? {
+        let sl = sign_at(&si, &l);
+        while &u - &l > *w || &l == a || &u == b {
+            ctx.checkpoint()?;
+            let m = (&l + &u) / &two;
+            match sign_at(&si, &m) {
+                0 => {
+                    (l, u) = (m.clone(), m);
+                    break;
+                }
+                s if s == sl => l = m,
+                _ => u = m,
+            }
+        }
+        if l != u {
+            let t = simplest(&l, &u);
+            if sign_at(&si, &t) == 0 {
+                (l, u) = (t.clone(), t);
+            }
+        }
+        out.push((l, u));
+    }
+    Ok(out)
 }
 
 /// a + b.

@@ -17,7 +17,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::arith::{deriv, eval, gcd, integer_coefficients, isolate_within, quo, sign_at, simplest};
+use super::arith::{deriv, eval, homogeneous, integer_coefficients, roots_within, square_free_part};
 use super::location::{Region, counts};
 use super::native::scalar;
 use super::{Rat, dense, q, read, ring};
@@ -261,20 +261,6 @@ fn in_cosine(a: &[Rat]) -> Vec<Rat> {
     super::arith::trim(g)
 }
 
-/// p(x) for p with integer coefficients `c` over the positive denominator `l`, by one integer
-/// Horner pass and one fraction.
-fn value_at(c: &[BigInt], l: &BigInt, x: &Rat) -> Rat {
-    let (n, d) = (x.numer(), x.denom());
-    let mut acc = c.last().cloned().unwrap_or_default();
-    let mut power = d.clone();
-    for ci in c.iter().rev().skip(1) {
-        acc = acc * n + ci * &power;
-        power *= d;
-    }
-    // power = d^deg · d: one factor of d too many.
-    Rat::new(acc * d, l * power)
-}
-
 /// The extremes of g on [−1, 1], each enclosed as (lower, upper): every critical point in
 /// (−1, 1) refined until its interval's image is narrower than 2^−bits.
 fn extremes(g: &[Rat], places: u32, ctx: &AdapterContext) -> Result<[(Rat, Rat); 2], AdapterError> {
@@ -287,47 +273,19 @@ fn extremes(g: &[Rat], places: u32, ctx: &AdapterContext) -> Result<[(Rat, Rat);
     };
     let d = deriv(&q_ring(), g);
     if d.len() > 1 {
-        let mut square_free = quo(&q_ring(), &d, &gcd(&q_ring(), &d, &deriv(&q_ring(), &d)));
-        // Critical points at ±1 are end points already: take them out, so that no isolating
-        // interval starts or ends at a root (whose zero sign would hide its neighbour).
-        for end in [-one.clone(), one.clone()] {
-            if eval(&square_free, &end).is_zero() {
-                square_free = quo(&q_ring(), &square_free, &[-end, Rat::one()]);
-            }
-        }
+        // Critical points at ±1 are end points already; roots_within leaves them out.
+        let square_free = square_free_part(&q_ring(), &d);
         let tolerance = Rat::new(BigInt::one(), BigInt::from(10).pow(places + 12));
         // |g′| ≤ Σ k|gₖ| on [−1, 1]: an interval of width w has an image of width ≤ 2w·Σ k|gₖ|.
         let slope: Rat = d.iter().map(|c| c.abs()).sum::<Rat>() + Rat::one();
         let width = &tolerance / (Rat::from_integer(2.into()) * &slope);
         let two = Rat::from_integer(2.into());
-        let integral = integer_coefficients(&square_free);
         let g_den = g.iter().fold(BigInt::one(), |acc, c| acc.lcm(c.denom()));
         let g_int = integer_coefficients(g);
-        let sign = |x: &Rat| sign_at(&integral, x);
-        for (a, b) in isolate_within(&square_free, (-one.clone(), one.clone()), 2, ctx)? {
-            // One simple root of the square-free derivative in (a, b); clamped to [−1, 1], it is
-            // inside exactly when the signs at the ends differ (a root at ±1 is an end point).
-            let (mut a, mut b) = (a.max(-one.clone()), b.min(one.clone()));
-            let (sa, sb) = (sign(&a), sign(&b));
-            if a >= b || sa == 0 || sb == 0 || sa == sb {
-                continue;
-            }
-            while &b - &a > width {
-                ctx.checkpoint()?;
-                let m = (&a + &b) / &two;
-                match sign(&m) {
-                    0 => (a, b) = (m.clone(), m),
-                    s if s == sa => a = m,
-                    _ => b = m,
-                }
-            }
-            // A rational critical point shows itself as the simplest fraction of its bracket.
-            let t = simplest(&a, &b);
-            if sign(&t) == 0 {
-                (a, b) = (t.clone(), t);
-            }
+        for (a, b) in roots_within(&square_free, (&-one.clone(), &one), &width, ctx)? {
             // |g(x) − g(m)| ≤ max |g′| · |x − m| ≤ slope · (b − a)/2 on [a, b] ⊆ [−1, 1].
-            let mid = value_at(&g_int, &g_den, &((&a + &b) / &two));
+            let (num, den) = homogeneous(&g_int, &((&a + &b) / &two));
+            let mid = Rat::new(num, &g_den * den);
             let spread = &slope * (&b - &a) / &two;
             let (lo, hi) = (&mid - &spread, &mid + &spread);
             if hi > max.1 {

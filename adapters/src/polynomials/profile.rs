@@ -13,9 +13,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::arith::{
-    deriv, eval, gcd, integer_coefficients, isolate, isolate_within, quo, sign_at, simplest, squarefree,
-};
+use super::arith::{integer_coefficients, isolate, roots_within, sign_at, simplest, square_free_part, squarefree};
 use super::native::scalar;
 use super::{Poly, Rat, dense, q, read, ring};
 use crate::cas::{self, Answer, Query};
@@ -190,43 +188,6 @@ fn parse(i: &ProfileInput) -> Result<Parsed, Diagnostic> {
 }
 
 /// The square-free part of a nonzero p.
-fn square_free(r: &Ring, p: &[Rat]) -> Vec<Rat> {
-    quo(r, p, &gcd(r, p, &deriv(r, p)))
-}
-
-/// The distinct roots of a square-free s with s(a) ≠ 0 ≠ s(b) in (a, b), increasing, each in a
-/// bracket of width ≤ w strictly inside (a, b) whose ends are not roots (or both the root, when a
-/// bisection hit it).
-fn roots_in(s: &[Rat], a: &Rat, b: &Rat, w: &Rat, ctx: &AdapterContext) -> Result<Vec<(Rat, Rat)>, AdapterError> {
-    let si = integer_coefficients(s);
-    let two = Rat::from_integer(2.into());
-    let mut out = vec![];
-    for (mut l, mut u) in isolate_within(s, (a.clone(), b.clone()), 1, ctx)? {
-        let sl = sign_at(&si, &l);
-        while &u - &l > *w || &l == a || &u == b {
-            ctx.checkpoint()?;
-            let m = (&l + &u) / &two;
-            match sign_at(&si, &m) {
-                0 => {
-                    (l, u) = (m.clone(), m);
-                    break;
-                }
-                s if s == sl => l = m,
-                _ => u = m,
-            }
-        }
-        // A rational root shows itself as the simplest fraction of its bracket.
-        if l != u {
-            let t = simplest(&l, &u);
-            if sign_at(&si, &t) == 0 {
-                (l, u) = (t.clone(), t);
-            }
-        }
-        out.push((l, u));
-    }
-    Ok(out)
-}
-
 fn bracket(l: &Rat, u: &Rat) -> Bracket {
     Bracket { lower: rational_text(l), upper: rational_text(u) }
 }
@@ -256,16 +217,11 @@ fn sublevel(
         // p ≡ c: the strict sublevel set is empty.
         return Ok(enclose(&Rat::zero(), &Rat::zero(), vec![]));
     }
-    // Roots at a or b bound pieces anyway: take them out, so that s(a) ≠ 0 ≠ s(b).
-    let mut s = square_free(r, &q);
-    for end in [a, b] {
-        if eval(&s, end).is_zero() {
-            s = quo(r, &s, &[-end.clone(), Rat::one()]);
-        }
-    }
+    // Roots at a or b bound pieces anyway; roots_within leaves them out.
+    let s = square_free_part(r, &q);
     let n = (s.len() as u32).max(1);
     let w = Rat::new(BigInt::one(), BigInt::from(10).pow(places + 3) * BigInt::from(n));
-    let roots = roots_in(&s, a, b, &w, ctx)?;
+    let roots = roots_within(&s, (a, b), &w, ctx)?;
     let qi = integer_coefficients(&q);
     let two = Rat::from_integer(2.into());
     // The pieces between consecutive ends; a point strictly inside each tells q's sign there.
@@ -293,9 +249,9 @@ fn interlacing(p: &Parsed, ctx: &AdapterContext) -> Result<Interlacing, AdapterE
     // Every distinct real root of every polynomial, in disjoint brackets with non-root ends.
     let mut product = vec![Rat::one()];
     for f in &p.ps {
-        product = super::arith::mul(r, &product, &square_free(r, f));
+        product = super::arith::mul(r, &product, &square_free_part(r, f));
     }
-    let s = square_free(r, &product);
+    let s = square_free_part(r, &product);
     let si = integer_coefficients(&s);
     let brackets: Vec<(Rat, Rat)> = isolate(&s, 1, ctx)?
         .into_iter()
