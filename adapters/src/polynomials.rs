@@ -8,6 +8,7 @@
 //! the canonical text. VERIFY claims are in the languages of `checkers::polynomial`
 //! (identities, real roots, Gröbner bases): polynomials as term lists `[[c, [e…]], …]`.
 
+pub mod arclength;
 pub mod arith;
 pub mod calculus;
 pub mod circle;
@@ -16,6 +17,7 @@ pub mod critical;
 pub mod curves;
 pub mod galois;
 pub mod geometry;
+pub mod gradient;
 pub mod ideals;
 pub mod identity;
 pub mod location;
@@ -110,6 +112,8 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(circle::UnitCircle))),
         Arc::new(Typed::new(Ask(profile::RealProfile))),
         Arc::new(Typed::new(Ask(critical::CriticalPoints))),
+        Arc::new(Typed::new(Ask(gradient::GradientSyzygies))),
+        Arc::new(Typed::new(Ask(arclength::Arclength))),
     ]
 }
 

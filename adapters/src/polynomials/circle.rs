@@ -310,7 +310,7 @@ fn q_ring() -> Ring {
 }
 
 /// ⌊x·10^p⌋ and ⌈x·10^p⌉ as decimals.
-fn outward(lower: &Rat, upper: &Rat, places: u32) -> Enclosure {
+pub(crate) fn outward(lower: &Rat, upper: &Rat, places: u32) -> Enclosure {
     let s = Rat::from_integer(BigInt::from(10).pow(places));
     let lo = (lower * &s).floor().to_integer();
     let hi = (upper * &s).ceil().to_integer();

@@ -7,7 +7,7 @@ use jacobian_runtime::backend::{BackendKind, Program};
 use jacobian_runtime::contract::{Diagnostic, Mode, Provider};
 use jacobian_runtime::objects::polynomial::{Domain, PolyValue, Ring, rational_text};
 use jacobian_runtime::typed::Describe;
-use num_traits::{One, Signed};
+use num_traits::{One, Signed, Zero};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -783,6 +783,10 @@ pub struct CyclotomicInput {
     /// cyclotomic factors Φₙ are found, each with its multiplicity.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub factors_of: Option<PolyValue>,
+    /// With `n`: an element g(ζₙ) of Q(ζₙ), written as a polynomial g over Q in `variable`
+    /// (degree at most 2,000), to reduce modulo Φₙ and carry into Q(ζₘ) for a multiple m of n.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub embed: Option<Embed>,
     /// The variable name (default x).
     #[serde(default = "x")]
     pub variable: String,
@@ -790,6 +794,16 @@ pub struct CyclotomicInput {
 
 fn x() -> String {
     "x".into()
+}
+
+/// An element of Q(ζₙ) to carry into Q(ζₘ).
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Embed {
+    /// g, standing for g(ζₙ).
+    pub element: PolyValue,
+    /// m, a multiple of n (at most 100,000, with φ(m) at most 10,000).
+    pub into: u32,
 }
 
 /// A cyclotomic factor Φₙ^m of a polynomial.
@@ -818,25 +832,58 @@ pub struct CyclotomicOutput {
     /// With `factors_of`: the polynomial divided by Π Φₙ^m, which has no root of unity as a root.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cofactor: Option<String>,
+    /// With `embed`: g mod Φₙ, the element in the power basis 1, ζₙ, …, ζₙ^(φ(n)−1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reduced: Option<String>,
+    /// With `embed`: m/n, so that ζₙ = ζₘ^(m/n).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exponent: Option<u32>,
+    /// With `embed`: g(x^(m/n)) mod Φₘ, the same element in the power basis of Q(ζₘ).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub embedded: Option<String>,
 }
 
 /// `polynomial.construct.cyclotomic`.
 pub struct Cyclotomic;
 
-fn cyclotomic_input(i: &CyclotomicInput) -> Result<(Ring, Option<Poly>), Diagnostic> {
+/// What a cyclotomic request asks for.
+enum CyclotomicTask {
+    Construct(u32),
+    FactorsOf(Poly),
+    /// n, g and m.
+    Embed(u32, Poly, u32),
+}
+
+fn cyclotomic_input(i: &CyclotomicInput) -> Result<(Ring, CyclotomicTask), Diagnostic> {
     let r = ring(std::slice::from_ref(&i.variable), "Q").map_err(|d| Diagnostic::at("/variable", d.code, d.message))?;
-    match (i.n, &i.factors_of) {
-        (Some(0), None) => Err(Diagnostic::at("/n", "OUT_OF_RANGE", "n ≥ 1")),
-        (Some(_), None) => Ok((r, None)),
-        (None, Some(v)) => {
+    match (i.n, &i.factors_of, &i.embed) {
+        (Some(0), None, _) => Err(Diagnostic::at("/n", "OUT_OF_RANGE", "n ≥ 1")),
+        (Some(n), None, None) => Ok((r, CyclotomicTask::Construct(n))),
+        (Some(n), None, Some(e)) => {
+            let g = read(&r, &e.element, "/embed/element")?;
+            if e.into == 0 || !e.into.is_multiple_of(n) {
+                return Err(Diagnostic::at("/embed/into", "NOT_A_MULTIPLE", format!("a positive multiple of n = {n}")));
+            }
+            Ok((r, CyclotomicTask::Embed(n, g, e.into)))
+        }
+        (None, Some(v), None) => {
             let f = read(&r, v, "/factors_of")?;
             if f.is_zero() {
                 return Err(Diagnostic::at("/factors_of", "ZERO_POLYNOMIAL", "a non-zero polynomial"));
             }
-            Ok((r, Some(f)))
+            Ok((r, CyclotomicTask::FactorsOf(f)))
         }
+        (None, Some(_), Some(_)) => Err(Diagnostic::at("/embed", "ONE_OF", "embed goes with n, not factors_of")),
         _ => Err(Diagnostic::at("/n", "ONE_OF", "give exactly one of n and factors_of")),
     }
+}
+
+/// n at most 100,000 with φ(n) at most 10,000.
+fn index_bound(n: u32, path: &str) -> Result<(), Refusal> {
+    if n > 100_000 || phi(n) > 10_000 {
+        return Err(Refusal::Unsupported(Diagnostic::at(path, "TOO_LARGE", "at most 100,000 with phi at most 10,000")));
+    }
+    Ok(())
 }
 
 fn phi(n: u32) -> u32 {
@@ -864,13 +911,25 @@ impl Query for Cyclotomic {
         cas::describe(
             "polynomial.construct.cyclotomic",
             "Cyclotomic polynomials, and the cyclotomic factors of a polynomial",
-            "The n-th cyclotomic polynomial Phi_n(x), the minimal polynomial of a primitive n-th root of unity; or \
-             every Phi_n dividing a given polynomial, with multiplicities (its roots of unity).",
+            "The n-th cyclotomic polynomial Phi_n(x); every Phi_n dividing a polynomial (its roots of unity); or an \
+             element of Q(zeta_n) embedded into Q(zeta_m).",
             "Returns the n-th cyclotomic polynomial over Z (PARI/GP's polcyclo) and its degree phi(n). With \
              factors_of instead, finds the cyclotomic factors of a polynomial over Q (PARI/GP's polcyclofactors and \
              poliscyclo on its primitive part), each with its multiplicity by exact division, and the cofactor that \
-             has no root of unity among its roots.",
-            &["polynomial", "cyclotomic", "roots-of-unity", "phi", "minimal-polynomial", "construct", "kronecker"],
+             has no root of unity among its roots. With embed, takes an element g(zeta_n) of the cyclotomic field \
+             Q(zeta_n), given by its coefficients in powers of zeta_n, reduces it modulo Phi_n and carries it into \
+             Q(zeta_m) for a multiple m of n (zeta_n = zeta_m^(m/n)): the coefficients of g(x^(m/n)) mod Phi_m.",
+            &[
+                "polynomial",
+                "cyclotomic",
+                "roots-of-unity",
+                "phi",
+                "minimal-polynomial",
+                "construct",
+                "kronecker",
+                "cyclotomic-field",
+                "embedding",
+            ],
         )
     }
     cas::on_pari!();
@@ -878,35 +937,73 @@ impl Query for Cyclotomic {
         vec![
             ("Phi_12", Mode::Explore, json!({"n": 12})),
             ("the cyclotomic factors of x^7 - x^6 - x + 1", Mode::Explore, json!({"factors_of": "x^7 - x^6 - x + 1"})),
+            (
+                "1 + zeta_4 carried into Q(zeta_12)",
+                Mode::Explore,
+                json!({"n": 4, "embed": {"element": "1 + x", "into": 12}}),
+            ),
         ]
     }
     fn validate(&self, i: &CyclotomicInput) -> Result<(), Diagnostic> {
         cyclotomic_input(i).map(|_| ())
     }
     fn bounds(&self, i: &CyclotomicInput) -> Result<(), Refusal> {
-        let (_, f) = cyclotomic_input(i).map_err(super::refused)?;
-        if let Some(f) = f {
-            return super::degree_bound(&f, 1, MAX_DEGREE, "/factors_of");
+        match cyclotomic_input(i).map_err(super::refused)?.1 {
+            CyclotomicTask::Construct(n) => index_bound(n, "/n"),
+            CyclotomicTask::FactorsOf(f) => super::degree_bound(&f, 1, MAX_DEGREE, "/factors_of"),
+            CyclotomicTask::Embed(n, g, m) => {
+                index_bound(n, "/n")?;
+                index_bound(m, "/embed/into")?;
+                super::degree_bound(&g, 1, MAX_DEGREE, "/embed/element")?;
+                // g(x^(m/n)) is reduced term by term: its degree is what the bound limits.
+                let lifted = u64::from(g.total_degree().unwrap_or(0)) * u64::from(m / n);
+                if lifted > 200_000 {
+                    return Err(Refusal::Unsupported(Diagnostic::at(
+                        "/embed",
+                        "TOO_LARGE",
+                        "deg g times m/n at most 200,000",
+                    )));
+                }
+                Ok(())
+            }
         }
-        let n = i.n.unwrap_or(1);
-        if n > 100_000 || phi(n) > 10_000 {
-            return Err(Refusal::Unsupported(Diagnostic::at(
-                "/n",
-                "TOO_LARGE",
-                "n at most 100,000 with phi(n) at most 10,000",
-            )));
-        }
-        Ok(())
     }
     fn answer(&self, i: &CyclotomicInput, ctx: &AdapterContext) -> Result<Answer<CyclotomicOutput>, AdapterError> {
-        let (r, f) = cyclotomic_input(i).map_err(unsupported)?;
-        let Some(f) = f else {
-            let n = i.n.unwrap_or(1);
+        let (r, task) = cyclotomic_input(i).map_err(unsupported)?;
+        let polcyclo = |n: u32| -> Result<Vec<Rat>, AdapterError> {
             let prog = Program::new(PARI).code("print(Vecrev(polcyclo(").small(i64::from(n)).code(")))");
-            let p = from_gp(&Gp::parse(ctx.backend(&prog)?.single(PARI)?)?, 0, 1, &Domain::Z)?;
-            let out =
-                CyclotomicOutput { polynomial: Some(r.print(&p)), degree: Some(phi(n)), factors: None, cofactor: None };
-            return Ok(out.into());
+            Ok(dense(&from_gp(&Gp::parse(ctx.backend(&prog)?.single(PARI)?)?, 0, 1, &Domain::Z)?))
+        };
+        let mut out = CyclotomicOutput {
+            polynomial: None,
+            degree: None,
+            factors: None,
+            cofactor: None,
+            reduced: None,
+            exponent: None,
+            embedded: None,
+        };
+        let f = match task {
+            CyclotomicTask::Construct(n) => {
+                out.polynomial = Some(r.print(&poly(&polcyclo(n)?)));
+                out.degree = Some(phi(n));
+                return Ok(out.into());
+            }
+            CyclotomicTask::Embed(n, g, m) => {
+                let k = (m / n) as usize;
+                let g = dense(&g);
+                // ζₙ = ζₘ^k: g(x^k), reduced modulo Φₘ.
+                let mut lifted = vec![Rat::zero(); (g.len().max(1) - 1) * k + 1];
+                for (e, c) in g.iter().enumerate() {
+                    lifted[e * k] = c.clone();
+                }
+                ctx.checkpoint()?;
+                out.reduced = Some(r.print(&poly(&divide(&r, &g, &polcyclo(n)?).1)));
+                out.exponent = Some(m / n);
+                out.embedded = Some(r.print(&poly(&divide(&r, &trim(lifted), &polcyclo(m)?).1)));
+                return Ok(out.into());
+            }
+            CyclotomicTask::FactorsOf(f) => f,
         };
         // PARI/GP's polcyclofactors gives products of distinct cyclotomic factors of the primitive
         // part; each product is split by factor, and every Φₙ printed as [n, coefficients].
@@ -940,12 +1037,8 @@ impl Query for Cyclotomic {
             factors.push(CyclotomicFactor { n, polynomial: r.print(&phi_n), multiplicity });
         }
         factors.sort_by_key(|c| c.n);
-        let out = CyclotomicOutput {
-            polynomial: None,
-            degree: None,
-            factors: Some(factors),
-            cofactor: Some(r.print(&Poly::from_dense(&rest, 0, 1))),
-        };
+        out.factors = Some(factors);
+        out.cofactor = Some(r.print(&Poly::from_dense(&rest, 0, 1)));
         Ok(out.into())
     }
 }

@@ -15,6 +15,14 @@
 //! - `{"kind": "sign", "value": E, "sign": "positive" | "nonnegative" | "negative"}`: over Q, the
 //!   value expands to a constant of that sign (the weights of a sum-of-squares certificate, a
 //!   point where a polynomial is negative);
+//! - `{"kind": "syzygy", "generators": [E, …], "syzygy": [E, …], "degree": d}`: the tuple
+//!   (a₁, …, aₖ) is not zero, each aᵢ has total degree ≤ d, and Σ aᵢ·gᵢ = 0;
+//! - `{"kind": "no_syzygy", "generators": [E, …], "degree": d, "rows": [[e₁, …, eₙ], …],
+//!   "prime": "q"}`: no nonzero tuple of polynomials of total degree ≤ d has Σ aᵢ·gᵢ = 0. The
+//!   checker enumerates the unknowns (one per generator and monomial of degree ≤ d) itself;
+//!   `rows` names as many monomials, and the square matrix of their coefficients in m·gᵢ is
+//!   nonsingular modulo the prime q (the modulus itself over F_p; over Q any prime below 2³¹
+//!   dividing no denominator), so the map is injective;
 //!
 //! with `E` a polynomial in the term-list form of [`super`], `{"sum": [E, …]}`,
 //! `{"product": [E, …]}`, `{"power": [E, k]}` (k ≤ 1000) or `{"derivative": [E, i]}`.
@@ -28,6 +36,7 @@
 use std::sync::LazyLock;
 
 use jacobian_runtime::{CheckContext, CheckError, Checker, CheckerIdentity, Evidence, Finding, Verdict};
+use num_integer::Integer;
 use num_traits::{One, Zero};
 use serde_json::Value;
 
@@ -50,9 +59,13 @@ pub const MAX_DEPTH: usize = 32;
 pub const MAX_POWER: u64 = 1000;
 /// Largest Sylvester matrix.
 pub const MAX_SYLVESTER: usize = 400;
+/// Largest square minor of a `no_syzygy` relation.
+pub const MAX_MINOR: usize = 1000;
+/// Most generators of a syzygy relation.
+pub const MAX_GENERATORS: usize = 64;
 
 static IDENTITY: LazyLock<CheckerIdentity> = LazyLock::new(|| {
-    CheckerIdentity::from_source("jacobian.check.polynomial_identities", "1.1.0", include_str!("identities.rs"))
+    CheckerIdentity::from_source("jacobian.check.polynomial_identities", "1.2.0", include_str!("identities.rs"))
 });
 
 /// Checks polynomial identities, degree bounds and resultants by expanding them.
@@ -183,7 +196,14 @@ fn relation(ev: &mut Eval, r: &Value, path: &str) -> Step<Option<Finding>> {
         "degree_less" => &["kind", "left", "right", "variable"],
         "resultant" => &["kind", "f", "g", "variable", "value"],
         "sign" => &["kind", "value", "sign"],
-        _ => return bad(pointer(path, "kind"), "UNKNOWN_RELATION", "equal, degree_less, resultant or sign"),
+        "syzygy" | "no_syzygy" => return syzygy(ev, r, kind, path),
+        _ => {
+            return bad(
+                pointer(path, "kind"),
+                "UNKNOWN_RELATION",
+                "equal, degree_less, resultant, sign, syzygy or no_syzygy",
+            );
+        }
     };
     let map = object(r, path, fields)?;
     let mut sides = vec![];
@@ -251,6 +271,153 @@ fn relation(ev: &mut Eval, r: &Value, path: &str) -> Step<Option<Finding>> {
             if res == value { Ok(None) } else { fail("WRONG_RESULTANT", format!("the Sylvester determinant is {res}")) }
         }
     }
+}
+
+/// The expressions of a list, evaluated.
+fn expressions(ev: &mut Eval, v: &Value, path: &str) -> Step<Vec<Poly>> {
+    let items = array(v, path)?;
+    if items.is_empty() || items.len() > MAX_GENERATORS {
+        return bad(path, "BAD_LENGTH", format!("1 to {MAX_GENERATORS} polynomials"));
+    }
+    items.iter().enumerate().map(|(i, e)| ev.eval(e, &pointer(path, i), 0)).collect()
+}
+
+/// `syzygy` and `no_syzygy`.
+fn syzygy(ev: &mut Eval, r: &Value, kind: &str, path: &str) -> Step<Option<Finding>> {
+    let fields: &[&str] = if kind == "syzygy" {
+        &["kind", "generators", "syzygy", "degree"]
+    } else {
+        &["kind", "generators", "degree", "rows", "prime"]
+    };
+    let map = object(r, path, fields)?;
+    let gens = expressions(ev, get(map, path, "generators")?, &pointer(path, "generators"))?;
+    let degree = crate::evidence::collected::natural(get(map, path, "degree")?, &pointer(path, "degree"))?;
+    let fail = |code: &str, m: String| Ok(Some(Finding::at(path, code, m)));
+    if kind == "syzygy" {
+        let a = expressions(ev, get(map, path, "syzygy")?, &pointer(path, "syzygy"))?;
+        if a.len() != gens.len() {
+            return fail("BAD_LENGTH", format!("{} entries for {} generators", a.len(), gens.len()));
+        }
+        if a.iter().all(Poly::is_zero) {
+            return fail("ZERO_SYZYGY", "the tuple is zero".into());
+        }
+        let total = |m: &[u32]| m.iter().map(|&e| u64::from(e)).sum::<u64>();
+        if a.iter().flat_map(|x| x.0.keys()).any(|m| total(m) > degree) {
+            return fail("DEGREE", format!("an entry has total degree above {degree}"));
+        }
+        let mut sum = Poly::default();
+        for (x, g) in a.iter().zip(&gens) {
+            sum = ev.f.add(&sum, &ev.f.mul(x, g)?);
+        }
+        return if sum.is_zero() { Ok(None) } else { fail("NOT_A_SYZYGY", "the combination is not zero".into()) };
+    }
+    // The unknowns: one per generator and monomial of total degree ≤ d.
+    let mut monomials = vec![vec![]];
+    for _ in 0..ev.n {
+        monomials = monomials
+            .into_iter()
+            .flat_map(|m: Vec<u32>| {
+                let used: u64 = m.iter().map(|&e| u64::from(e)).sum();
+                (0..=degree.saturating_sub(used)).map(move |e| [m.clone(), vec![e as u32]].concat())
+            })
+            .collect();
+        if monomials.len() * gens.len() > MAX_MINOR {
+            return Err(Stop::Limit(format!("a minor of order above {MAX_MINOR}")));
+        }
+    }
+    let size = monomials.len() * gens.len();
+    let rows_at = pointer(path, "rows");
+    let rows = array(get(map, path, "rows")?, &rows_at)?;
+    if rows.len() != size {
+        return fail("NOT_SQUARE", format!("{} rows for {size} unknowns", rows.len()));
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    let mut exponents = vec![];
+    for (i, row) in rows.iter().enumerate() {
+        let at = pointer(&rows_at, i);
+        let e = crate::evidence::collected::naturals(row, &at)?;
+        if e.len() != ev.n || e.iter().any(|&x| x > u64::from(u32::MAX)) {
+            return bad(at, "BAD_MONOMIAL", format!("{} exponents", ev.n));
+        }
+        let e: Vec<u32> = e.into_iter().map(|x| x as u32).collect();
+        if !seen.insert(e.clone()) {
+            return fail("REPEATED_ROW", format!("row {i} repeats a monomial"));
+        }
+        exponents.push(e);
+    }
+    let prime_at = pointer(path, "prime");
+    let q = field(get(map, path, "prime")?, &prime_at)?.p;
+    let Some(q) = u64::try_from(&q).ok().filter(|&q| q != 0) else {
+        return bad(prime_at, "NOT_A_PRIME", "a prime below 2^31, as a string");
+    };
+    if !ev.f.p.is_zero() && ev.f.p != q.into() {
+        return fail("WRONG_PRIME", format!("over F_{} the prime is {}", ev.f.p, ev.f.p));
+    }
+    let reduce = |c: &Q| -> Option<u64> {
+        let qb = num_bigint::BigInt::from(q);
+        let den = u64::try_from(c.denom().mod_floor(&qb)).ok().filter(|&d| d != 0)?;
+        let num = u64::try_from(c.numer().mod_floor(&qb)).ok()?;
+        Some(mul_mod(num, pow_mod(den, q - 2, q), q))
+    };
+    let mut a = vec![vec![0u64; size]; size];
+    for (r, row) in exponents.iter().enumerate() {
+        for (gi, g) in gens.iter().enumerate() {
+            for (mi, m) in monomials.iter().enumerate() {
+                if row.iter().zip(m).any(|(x, y)| x < y) {
+                    continue;
+                }
+                let e: Vec<u32> = row.iter().zip(m).map(|(x, y)| x - y).collect();
+                if let Some(c) = g.0.get(&e) {
+                    let Some(v) = reduce(c) else { return fail("BAD_PRIME", format!("{q} divides a denominator")) };
+                    a[r][gi * monomials.len() + mi] = v;
+                }
+            }
+        }
+    }
+    if determinant_is_zero(a, q, ev.cx)? {
+        return fail("SINGULAR", format!("the minor is singular modulo {q}"));
+    }
+    Ok(None)
+}
+
+fn mul_mod(a: u64, b: u64, q: u64) -> u64 {
+    ((u128::from(a) * u128::from(b)) % u128::from(q)) as u64
+}
+
+fn pow_mod(mut b: u64, mut e: u64, q: u64) -> u64 {
+    let mut r = 1;
+    while e > 0 {
+        if e & 1 == 1 {
+            r = mul_mod(r, b, q);
+        }
+        b = mul_mod(b, b, q);
+        e >>= 1;
+    }
+    r
+}
+
+/// Whether a square matrix over F_q is singular, by elimination.
+fn determinant_is_zero(mut a: Vec<Vec<u64>>, q: u64, cx: &CheckContext) -> Step<bool> {
+    let n = a.len();
+    for col in 0..n {
+        if cx.should_stop() {
+            return Err(Stop::interrupted());
+        }
+        let Some(piv) = (col..n).find(|&r| a[r][col] != 0) else { return Ok(true) };
+        a.swap(piv, col);
+        let inv = pow_mod(a[col][col], q - 2, q);
+        for r in col + 1..n {
+            let factor = mul_mod(a[r][col], inv, q);
+            if factor == 0 {
+                continue;
+            }
+            let (top, rest) = a.split_at_mut(r);
+            for (x, &y) in rest[0][col..].iter_mut().zip(&top[col][col..]) {
+                *x = (*x + q - mul_mod(factor, y, q)) % q;
+            }
+        }
+    }
+    Ok(false)
 }
 
 fn replay(e: &Evidence, cx: &CheckContext) -> Step<String> {
@@ -415,6 +582,49 @@ mod tests {
         assert!(!accepted(&check("3", 1, good.clone())));
         assert!(!accepted(&check("4", 1, json!([]))));
         assert!(!accepted(&check("0", 2, good)));
+    }
+
+    #[test]
+    fn gradient_syzygies_and_injective_slices_are_replayed_and_mutations_fail() {
+        // f = x·y: ∇f = (y, x); (x, −y) is a syzygy of degree 1, and none has degree 0 (the
+        // minor on the rows y and x is the identity).
+        let gens = json!([{"derivative": [[["1", [1, 1]]], 0]}, {"derivative": [[["1", [1, 1]]], 1]}]);
+        let syz = |a: Value, d: u64| json!({"kind": "syzygy", "generators": gens, "syzygy": a, "degree": d});
+        let none = |rows: Value, d: u64, q: &str| {
+            json!({"kind": "no_syzygy", "generators": gens, "degree": d, "rows": rows, "prime": q})
+        };
+        let witness = json!([[["1", [1, 0]]], [["-1", [0, 1]]]]);
+        let good = json!([syz(witness.clone(), 1), none(json!([[0, 1], [1, 0]]), 0, "2147483647")]);
+        assert!(accepted(&check("0", 2, good.clone())), "{:?}", check("0", 2, good));
+        let mod5 = json!([[["1", [1, 0]]], [["4", [0, 1]]]]);
+        assert!(accepted(&check("5", 2, json!([syz(mod5, 1), none(json!([[0, 1], [1, 0]]), 0, "5")]))));
+        let six = json!([[1, 1], [0, 2], [2, 0], [0, 1], [1, 0], [0, 0]]);
+        for bad in [
+            syz(json!([[["1", [1, 0]]], [["1", [0, 1]]]]), 1),
+            syz(json!([[], []]), 1),
+            syz(witness.clone(), 0),
+            syz(json!([[["1", [1, 0]]]]), 1),
+            syz(json!([[["1", [1, 0]]], [["-1", [0, 1]]], []]), 1),
+            none(json!([[0, 1], [0, 0]]), 0, "2147483647"),
+            none(json!([[0, 1], [0, 1]]), 0, "2147483647"),
+            none(json!([[0, 1]]), 0, "2147483647"),
+            none(json!([[0, 1], [1, 0]]), 0, "15"),
+            none(json!([[0, 1], [1, 0]]), 0, "2147483648"),
+            none(json!([[0, 1], [1, 0, 0]]), 0, "2147483647"),
+            none(six.clone(), 1, "2147483647"),
+            none(json!([[0, 1], [1, 0]]), 1, "2147483647"),
+        ] {
+            assert!(!accepted(&check("0", 2, json!([bad.clone()]))), "{bad}");
+        }
+        // Over F_5 the prime is 5; another generator list makes the same rows singular.
+        assert!(!accepted(&check("5", 2, json!([none(json!([[0, 1], [1, 0]]), 0, "7")]))));
+        let other = json!([{"kind": "no_syzygy", "generators": [[["1", [0, 1]]], [["1", [0, 1]]]], "degree": 0,
+            "rows": [[0, 1], [1, 0]], "prime": "2147483647"}]);
+        assert!(!accepted(&check("0", 2, other)));
+        // A rational generator with the prime in its denominator.
+        let half = json!([{"kind": "no_syzygy", "generators": [[["1/7", [0, 1]]], [["1", [1, 0]]]], "degree": 0,
+            "rows": [[0, 1], [1, 0]], "prime": "7"}]);
+        assert!(!accepted(&check("0", 2, half)));
     }
 
     #[test]
