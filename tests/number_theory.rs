@@ -25,6 +25,7 @@ const FAMILIES: &[&str] = &[
     "congruence.",
     "arithmetic.",
     "polynomial.",
+    "real_algebraic.",
     "polynomial_field.",
     "formal_series.",
     "orthogonal_polynomial.",

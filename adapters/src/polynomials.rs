@@ -13,6 +13,7 @@ pub mod arith;
 pub mod calculus;
 pub mod circle;
 pub mod complex;
+pub mod components;
 pub mod critical;
 pub mod curves;
 pub mod galois;
@@ -114,6 +115,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(critical::CriticalPoints))),
         Arc::new(Typed::new(Ask(gradient::GradientSyzygies))),
         Arc::new(Typed::new(Ask(arclength::Arclength))),
+        Arc::new(Typed::new(Ask(components::Components))),
     ]
 }
 

@@ -82,7 +82,12 @@ MAPPING = {
     "polynomial.interval.enclosure.verify": (BERN, "VERIFY: the Bernstein expansion re-expanded"),
     "polynomial.interval.positivity.decide": (NONNEG, "`interval`"),
     "polynomial.interval.positivity.verify": (NONNEG, "`interval` in VERIFY: a certificate or a negative point"),
-    "polynomial.jacobian_syzygy.minimum_degree.compute": (SYZ, "generators = the partial derivatives"),
+    "polynomial.jacobian_syzygy.minimum_degree.compute": ("polynomial.gradient.syzygies", "`minimum_degree`"),
+    "polynomial.jacobian_syzygy.minimum_degree.verify": (
+        "polynomial.gradient.syzygies",
+        "`minimum_degree` in VERIFY: the syzygy and a nonsingular minor of the slice below",
+    ),
+    "polynomial.jacobian_degree_slice.system.materialize": ("polynomial.gradient.syzygies", "`slice`: unknowns, equations, entries"),
     "polynomial.map.collision.search": (MAP, "`collision_search` over Q on an integer box"),
     "polynomial.map.collision_witness": (MAP, "`collision_search`"),
     "polynomial.map.collision.verify": (MAP, "`collision` in VERIFY"),
@@ -110,6 +115,7 @@ MAPPING = {
     "polynomial.box.enclosure.compute": (BERN, "one variable: `enclosure` on an interval"),
     "polynomial.cyclotomic.compute": ("polynomial.construct.cyclotomic", None),
     "polynomial.root_location.unit_disk_profile.compute": ("polynomial.roots.location", "`unit_disk`: inside, on, outside with multiplicity"),
+    "polynomial.cyclotomic_coefficient.embed.compute": ("polynomial.construct.cyclotomic", "`embed`: g(ζₙ) into Q(ζₘ)"),
     "polynomial.cyclotomic_factor_profile.compute": ("polynomial.construct.cyclotomic", "`factors_of`: every Φₙ dividing it with multiplicities"),
     "polynomial.differential_operator.apply.compute": (FIELD, "gradient, Laplacian, directional derivative, Hessian"),
     "polynomial.exact_splitting_field.compute": ("number_field.compute.splitting_field", None),
@@ -208,6 +214,9 @@ MAPPING = {
         "algebraic_geometry.plane_curve.local",
         "multiplicity, tangent cone, Milnor and Tjurina numbers at a point",
     ),
+    # real_algebraic
+    "real_algebraic.plane_curve.arclength.enclose": ("real_algebraic.plane_curve.arclength", None),
+    "real_algebraic.plane_semialgebraic.component_profile.compute": ("real_algebraic.plane.components", None),
     # formal_series
     "formal_series.rational.add.compute": (SERIES, "`add`"),
     "formal_series.rational.compose.compute": (SERIES, "`compose`"),

@@ -15,7 +15,7 @@ use jacobian_runtime::contract::{Diagnostic, Mode, Provider};
 use jacobian_runtime::objects::polynomial::{Coefficient, Domain, PolyValue, Ring, rational_text};
 use jacobian_runtime::typed::Describe;
 use num_bigint::BigInt;
-use num_integer::{Integer, Roots};
+use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -121,13 +121,12 @@ struct Iv {
 
 /// Fixed-point interval arithmetic at P fractional bits.
 struct Fx {
-    bits: usize,
     one: BigInt,
 }
 
 impl Fx {
     fn new(bits: usize) -> Fx {
-        Fx { bits, one: BigInt::one() << bits }
+        Fx { one: BigInt::one() << bits }
     }
     fn rat(&self, c: &Rat) -> Iv {
         let n = c.numer() * &self.one;
@@ -203,20 +202,28 @@ fn piece(fx: &Fx, h: &[Rat], w: &[Rat], l: &Rat, r: &Rat, tol: &Rat) -> Option<(
     let rho = (r - l) / &two;
     let (hs, ws): (Vec<Iv>, Vec<Iv>) =
         (taylor(h, &c).iter().map(|v| fx.rat(v)).collect(), taylor(w, &c).iter().map(|v| fx.rat(v)).collect());
-    let big_r = fx.rat(&(&rho * &two));
-    // w has no zero in the disc of radius 2ρ: w(c) exceeds the rest of its Taylor majorant.
-    let rest = majorant(fx, &ws, &big_r, 1);
-    if ws[0].lo <= rest.hi {
+    // The largest radius R = 2^j·2ρ ≤ 64ρ with no zero of w in the disc of radius R around c
+    // (w(c) exceeds the rest of its Taylor majorant there).
+    let clear = |radius: &Rat| {
+        let rest = majorant(fx, &ws, &fx.rat(radius), 1);
+        ws[0].lo > rest.hi
+    };
+    let mut radius = &rho * &two;
+    if !clear(&radius) {
         return None;
     }
+    while radius < &rho * Rat::from_integer(64.into()) && clear(&(&radius * &two)) {
+        radius *= &two;
+    }
+    let big_r = fx.rat(&radius);
     let m = fx.mul(&majorant(fx, &hs, &big_r, 0), &fx.sqrt(&majorant(fx, &ws, &big_r, 0)));
-    // The order K with 2ρ·M·2^−K ≤ tol/2.
-    let two_rho_m = fx.to_rat(&m.hi) * &rho * &two;
-    let mut order = 1usize;
-    let mut tail = two_rho_m.clone() / &two;
+    // Cauchy: |fₖ| ≤ M/Rᵏ, so the terms past K add at most 2ρ·M·q^(K+1)/(1 − q), q = ρ/R ≤ 1/2.
+    let ratio = &rho / &radius;
+    let mut tail = fx.to_rat(&m.hi) * &rho * &two * &ratio / (Rat::one() - &ratio);
+    let mut order = 0usize;
     while &tail * &two > *tol {
         order += 1;
-        tail /= &two;
+        tail *= &ratio;
         if order > MAX_ORDER {
             return None;
         }
@@ -354,7 +361,7 @@ impl Query for Arclength {
         let (u, v) = (quo(&q, &dx, &h), quo(&q, &dy, &h));
         let w = trim(add(&q, &mul(&q, &u, &u), &mul(&q, &v, &v)));
         let tol = Rat::new(BigInt::one(), BigInt::from(10).pow(i.places + 3));
-        let fx = Fx::new((f64::from(i.places) * std::f64::consts::LOG2_10) as usize + 96);
+        let fx = Fx::new((f64::from(i.places) * std::f64::consts::LOG2_10) as usize + 128);
         // The real roots of h in [a, b], each in an interval of width ≤ 2^−bits.
         let bits = (f64::from(i.places + 8) * std::f64::consts::LOG2_10) as u32 + 8;
         let mut roots = isolate_within(&h, (p.a.clone() - Rat::new(BigInt::one(), BigInt::one() << 200), p.b.clone()), bits, ctx)?;
@@ -455,3 +462,4 @@ mod tests {
         assert!(q.lo <= third.lo && q.hi >= third.hi);
     }
 }
+
