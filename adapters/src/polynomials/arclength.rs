@@ -88,7 +88,8 @@ struct Parsed {
 }
 
 fn parse(i: &ArclengthInput) -> Result<Parsed, Diagnostic> {
-    let ring = ring(std::slice::from_ref(&i.variable), "Q").map_err(|d| Diagnostic::at("/variable", d.code, d.message))?;
+    let ring =
+        ring(std::slice::from_ref(&i.variable), "Q").map_err(|d| Diagnostic::at("/variable", d.code, d.message))?;
     let x = read(&ring, &i.x, "/x")?;
     let y = read(&ring, &i.y, "/y")?;
     for (p, path) in [(&x, "/x"), (&y, "/y")] {
@@ -271,10 +272,11 @@ fn square_root(w: &[Rat]) -> Option<Vec<Rat>> {
     let mut s = vec![Rat::new(n, d)];
     if w.len() > 1 {
         for (k, part) in squarefree(&q, w).iter().enumerate() {
-            if (k + 1) % 2 == 1 && part.len() > 1 {
+            let multiplicity = k + 1;
+            if multiplicity % 2 == 1 && part.len() > 1 {
                 return None;
             }
-            for _ in 0..(k + 1) / 2 {
+            for _ in 0..multiplicity / 2 {
                 s = mul(&q, &s, part);
             }
         }
@@ -305,7 +307,7 @@ impl Query for Arclength {
              (cusps and stops), and each piece is integrated by a Taylor series of h sqrt(w) in outward-rounded \
              interval arithmetic with Cauchy's bound on the tail, halving pieces until the enclosure is narrow \
              enough. The floor and ceiling at the places asked are returned; when the speed is a polynomial of \
-             constant sign (lines, Pythagorean-hodograph curves) the exact rational length is given.",
+             constant sign (straight segments, Pythagorean-hodograph curves) the exact rational length is given.",
             &[
                 "real-algebraic",
                 "plane-curve",
@@ -364,7 +366,8 @@ impl Query for Arclength {
         let fx = Fx::new((f64::from(i.places) * std::f64::consts::LOG2_10) as usize + 128);
         // The real roots of h in [a, b], each in an interval of width ≤ 2^−bits.
         let bits = (f64::from(i.places + 8) * std::f64::consts::LOG2_10) as u32 + 8;
-        let mut roots = isolate_within(&h, (p.a.clone() - Rat::new(BigInt::one(), BigInt::one() << 200), p.b.clone()), bits, ctx)?;
+        let mut roots =
+            isolate_within(&h, (p.a.clone() - Rat::new(BigInt::one(), BigInt::one() << 200), p.b.clone()), bits, ctx)?;
         roots.retain(|(l, u)| u >= &p.a && l <= &p.b);
         for (l, u) in &roots {
             out.stationary.push([rational_text(l), rational_text(u)]);
@@ -462,4 +465,3 @@ mod tests {
         assert!(q.lo <= third.lo && q.hi >= third.hi);
     }
 }
-

@@ -321,7 +321,14 @@ fn positive_scaled(p: Vec<Up>) -> Vec<Up> {
 }
 
 /// Sign changes of a Sturm sequence over Q(α) at y = c (None: at +∞ when `plus`, else −∞).
-fn changes(k: &Field, alpha: &mut Alg, seq: &[Vec<Up>], c: Option<&Rat>, plus: bool, ctx: &AdapterContext) -> Result<usize, AdapterError> {
+fn changes(
+    k: &Field,
+    alpha: &mut Alg,
+    seq: &[Vec<Up>],
+    c: Option<&Rat>,
+    plus: bool,
+    ctx: &AdapterContext,
+) -> Result<usize, AdapterError> {
     let mut signs = vec![];
     for p in seq {
         let s = match c {
@@ -509,8 +516,8 @@ impl Query for Components {
         cas::describe(
             "real_algebraic.plane.components",
             "Connected components of a plane semialgebraic set {f = 0}, {f > 0}, {f >= 0}, ...",
-            "Counts the connected components of {(x, y) : f(x, y) rel 0} in the real plane for a polynomial f over Q \
-             (a real plane curve, or a region), with their dimensions, boundedness and sample points.",
+            "Connected components of {(x, y) : f(x, y) rel 0} in the real plane for f over Q (the real zero set of a \
+             curve, or a region), with dimensions, isolated points, boundedness and sample points.",
             "Builds a cylindrical algebraic decomposition of the plane adapted to f (critical abscissae from the \
              discriminant and leading coefficient in y, Singular's factorize and resultant; real roots isolated \
              exactly, over algebraic abscissae by Sturm sequences in Q(alpha)[y]) and joins its cells along their \
@@ -522,7 +529,7 @@ impl Query for Components {
                 "real-algebraic",
                 "semialgebraic",
                 "plane-curve",
-                "connected-components",
+                "plane-components",
                 "topology",
                 "cad",
                 "cylindrical-algebraic-decomposition",
@@ -622,7 +629,8 @@ impl Query for Components {
                 let clear = sides.iter().all(|h| {
                     h.len() <= 1
                         || (!eval(h, &alpha.l).is_zero()
-                            && isolate_within(h, (alpha.l.clone(), alpha.u.clone()), 0, ctx).is_ok_and(|v| v.is_empty()))
+                            && isolate_within(h, (alpha.l.clone(), alpha.u.clone()), 0, ctx)
+                                .is_ok_and(|v| v.is_empty()))
                 });
                 if clear {
                     break;
@@ -660,7 +668,7 @@ impl Query for Components {
                 }
                 let left = ends(Some(&fibres[k - 1].right), s).flatten();
                 let right = ends(Some(&fibres[k].left), s).flatten();
-                let finite = |pos: Option<i64>, f: &Fibre| pos.is_some_and(|p| p >= 0 && p <= 2 * f.boxes.len() as i64 - 1);
+                let finite = |pos: Option<i64>, f: &Fibre| pos.is_some_and(|p| p >= 0 && p < 2 * f.boxes.len() as i64);
                 finite(left, &fibres[k - 1]) && finite(right, &fibres[k])
             };
             let first = cells.len();
@@ -683,12 +691,12 @@ impl Query for Components {
                     sample: Sample { x: exact(&x0), y: exact(&y) },
                 });
             }
-            for s in 0..m {
+            for (s, (lo, hi)) in roots.iter().enumerate() {
                 cells.push(Cell {
                     dimension: 1,
                     bounded: section_bounded(s),
                     inside: i.relation.holds(0),
-                    sample: Sample { x: exact(&x0), y: [rational_text(&roots[s].0), rational_text(&roots[s].1)] },
+                    sample: Sample { x: exact(&x0), y: [rational_text(lo), rational_text(hi)] },
                 });
                 let section = first + m + 1 + s;
                 edges.push((section, first + s));
@@ -769,8 +777,8 @@ impl Query for Components {
                         }
                     }
                 }
-                for s in 0..m {
-                    if let Some(c) = cell_at(ends[s]) {
+                for (s, &end) in ends.iter().enumerate().take(m) {
+                    if let Some(c) = cell_at(end) {
                         edges.push((cf + m + 1 + s, c));
                     }
                 }
@@ -785,8 +793,8 @@ impl Query for Components {
             }
         }
         let mut groups: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
-        for c in 0..cells.len() {
-            if cells[c].inside {
+        for (c, cell) in cells.iter().enumerate() {
+            if cell.inside {
                 let root = find(&mut parent, c);
                 groups.entry(root).or_default().push(c);
             }

@@ -392,8 +392,7 @@ fn kernel(
             let v = e.kernel_vector(f, cols);
             for (acc, x) in slot.iter_mut().zip(v) {
                 // CRT: acc ≡ acc (mod modulus), ≡ x (mod p).
-                let t = ((BigInt::from(x) - &*acc) * inverse(&modulus, &big_p))
-                    .mod_floor(&big_p);
+                let t = ((BigInt::from(x) - &*acc) * inverse(&modulus, &big_p)).mod_floor(&big_p);
                 *acc += &modulus * t;
             }
         }
@@ -463,8 +462,8 @@ impl Query for GradientSyzygies {
             cas::describe(
                 "polynomial.gradient.syzygies",
                 "Syzygies of the gradient (Jacobian syzygies) degree by degree",
-                "Relations sum a_i df/dx_i = 0 among the partial derivatives of f: the least degree of a nonzero \
-                 syzygy, or the linear system of one degree slice with its rank and kernel.",
+                "Relations sum a_i df/dx_i = 0 among the partial derivatives of f (a f_x + b f_y + c f_z = 0): the \
+                 least degree of a nonzero syzygy, or the linear system of one degree slice with its rank and kernel.",
                 "For f over Q or F_p, the degree-d slice maps tuples (a_1, ..., a_n) of polynomials of total degree \
                  at most d to sum a_i df/dx_i. minimum_degree finds the least d with a nonzero kernel (at most \
                  deg f - 1, where the Koszul syzygies lie), with a syzygy of that degree and the rank of every slice \
@@ -483,6 +482,7 @@ impl Query for GradientSyzygies {
                     "rank",
                     "kernel",
                     "koszul",
+                    "relations",
                 ],
             ),
             &[super::IDENTITIES],
@@ -577,7 +577,8 @@ impl Query for GradientSyzygies {
                 last_certificate = Some((d, rows.into_iter().map(|r| s.rows[r].clone()).collect(), prime));
                 continue;
             }
-            let a = primitive(tuple(&s, k.vectors.first().ok_or_else(|| AdapterError::Backend("no kernel".into()))?, n));
+            let a =
+                primitive(tuple(&s, k.vectors.first().ok_or_else(|| AdapterError::Backend("no kernel".into()))?, n));
             if !is_syzygy(&p, &a) || a.iter().all(Poly::is_zero) {
                 return Err(AdapterError::Backend("a lifted syzygy failed its exact check".into()));
             }

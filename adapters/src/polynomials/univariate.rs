@@ -918,7 +918,8 @@ impl Query for Cyclotomic {
              poliscyclo on its primitive part), each with its multiplicity by exact division, and the cofactor that \
              has no root of unity among its roots. With embed, takes an element g(zeta_n) of the cyclotomic field \
              Q(zeta_n), given by its coefficients in powers of zeta_n, reduces it modulo Phi_n and carries it into \
-             Q(zeta_m) for a multiple m of n (zeta_n = zeta_m^(m/n)): the coefficients of g(x^(m/n)) mod Phi_m.",
+             Q(zeta_m) for a multiple m of n (zeta_n = zeta_m^(m/n)): its coordinates in the power basis of \
+             Q(zeta_m), the coefficients of g(x^(m/n)) mod Phi_m.",
             &[
                 "polynomial",
                 "cyclotomic",
@@ -929,6 +930,8 @@ impl Query for Cyclotomic {
                 "kronecker",
                 "cyclotomic-field",
                 "embedding",
+                "zeta",
+                "power-basis",
             ],
         )
     }

@@ -590,9 +590,7 @@ mod tests {
         // minor on the rows y and x is the identity).
         let gens = json!([{"derivative": [[["1", [1, 1]]], 0]}, {"derivative": [[["1", [1, 1]]], 1]}]);
         let syz = |a: Value, d: u64| json!({"kind": "syzygy", "generators": gens, "syzygy": a, "degree": d});
-        let none = |rows: Value, d: u64, q: &str| {
-            json!({"kind": "no_syzygy", "generators": gens, "degree": d, "rows": rows, "prime": q})
-        };
+        let none = |rows: Value, d: u64, q: &str| json!({"kind": "no_syzygy", "generators": gens, "degree": d, "rows": rows, "prime": q});
         let witness = json!([[["1", [1, 0]]], [["-1", [0, 1]]]]);
         let good = json!([syz(witness.clone(), 1), none(json!([[0, 1], [1, 0]]), 0, "2147483647")]);
         assert!(accepted(&check("0", 2, good.clone())), "{:?}", check("0", 2, good));
