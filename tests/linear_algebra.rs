@@ -22,7 +22,7 @@ fn cases() -> Vec<Value> {
     let python = root.join(".venv/bin/python");
     assert!(python.exists(), "{} is missing: run scripts/provision-python", python.display());
     let mut all = vec![];
-    for script in ["linear_algebra_cases.py", "linear_algebra_more_cases.py"] {
+    for script in ["linear_algebra_cases.py", "linear_algebra_more_cases.py", "cubical_operation_cases.py"] {
         let out = Command::new(&python).arg(root.join("tests/reference").join(script)).output().unwrap();
         assert!(out.status.success(), "{script}: {}", String::from_utf8_lossy(&out.stderr));
         all.extend(String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str::<Value>(l).unwrap()));
@@ -473,6 +473,48 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
         ),
         ("topology.cubical_complex.homology", json!({"bitmap": [[1, 2]]}), "/input/bitmap/0/1", Invalid),
         ("topology.cubical_complex.homology", json!({"bitmap": vec![vec![1; 40]; 40]}), "/input/bitmap", Unsupported),
+        (
+            "topology.cubical_complex.operation",
+            json!({"bitmap": [[1, 1]], "operation": "skeleton"}),
+            "/input/dimension",
+            Invalid,
+        ),
+        (
+            "topology.cubical_complex.operation",
+            json!({"bitmap": [[1, 1]], "operation": "closed_star", "cell": "[0,2]x[0]"}),
+            "/input/cell",
+            Invalid,
+        ),
+        (
+            "topology.cubical_complex.operation",
+            json!({"bitmap": [[1, 1]], "operation": "closed_star", "cell": "[5]x[5]"}),
+            "/input/cell",
+            Invalid,
+        ),
+        (
+            "topology.cubical_complex.operation",
+            json!({"bitmap": [[1, 1]], "operation": "filtration", "values": [[1]]}),
+            "/input/values",
+            Invalid,
+        ),
+        (
+            "topology.cubical_complex.operation",
+            json!({"bitmap": [[1, 1]], "operation": "filtration", "filtration": "lower_star", "values": [[1, 2]]}),
+            "/input/vertex_values",
+            Invalid,
+        ),
+        (
+            "topology.cubical_complex.operation",
+            json!({"operation": "external_product", "left": [[1, "[0,1]"]], "right": [[1, "[0;1]"]]}),
+            "/input/right/0/1",
+            Invalid,
+        ),
+        (
+            "topology.cubical_complex.operation",
+            json!({"bitmap": vec![vec![1; 40]; 40], "operation": "face_poset"}),
+            "/input/bitmap",
+            Invalid,
+        ),
         (
             "topology.simplicial_complex.properties",
             json!({"complex": {"facets": [[0, 0]]}}),

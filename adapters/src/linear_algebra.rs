@@ -8,6 +8,7 @@
 pub mod abelian;
 pub mod arithmetic;
 pub mod complexes;
+pub mod cubical;
 pub mod exact;
 pub mod finite_space;
 pub mod functions;
@@ -81,6 +82,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(jordan::JordanForm))),
         Arc::new(Typed::new(Ask(complexes::ChainComplexOperation))),
         Arc::new(Typed::new(Ask(complexes::CubicalHomology))),
+        Arc::new(Typed::new(Ask(cubical::CubicalComplexOperation))),
         Arc::new(Typed::new(Ask(complexes::ComplexProperties))),
         Arc::new(Typed::new(Ask(complexes::DiscreteMorse))),
         Arc::new(Typed::new(Ask(complexes::SpectralSequence))),

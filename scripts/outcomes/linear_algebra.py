@@ -52,6 +52,7 @@ TOP_OP = "topology.simplicial_complex.operation"
 CHAIN_OP = "chain_complex.compute.operation"
 SPECTRAL = "chain_complex.compute.spectral_sequence"
 CUBICAL = "topology.cubical_complex.homology"
+CUBOP = "topology.cubical_complex.operation"
 PROPS = "topology.simplicial_complex.properties"
 MORSE = "topology.simplicial_complex.discrete_morse"
 FINITE = "topology.finite_space.compute"
@@ -136,6 +137,15 @@ MAPPING = {
     "topology.simplicial_homology.verify": (HOMOLOGY, VERIFY),
     "topology.connected_components.compute": (TOP_OP, "`components`"),
     "topology.cubical_complex.chain_complex.compute": (CUBICAL, "`homology` of its chain complex"),
+    "topology.cubical_chain.external_product.compute": (CUBOP, "`external_product`"),
+    "topology.cubical_complex.boundary_subcomplex.compute": (CUBOP, "`boundary`"),
+    "topology.cubical_complex.closed_star.compute": (CUBOP, "`closed_star`"),
+    "topology.cubical_complex.face_poset.compute": (CUBOP, "`face_poset`"),
+    "topology.cubical_complex.one_skeleton.compute": (CUBOP, "`skeleton` with dimension 1"),
+    "topology.cubical_complex.skeleton.compute": (CUBOP, "`skeleton`"),
+    "topology.cubical_complex.standard_triangulation.compute": (CUBOP, "`triangulation`"),
+    "topology.filtered_cubical_complex.from_top_cells.compute": (CUBOP, "`filtration` with `values` on top cells"),
+    "topology.filtered_cubical_complex.lower_star_from_vertices.compute": (CUBOP, "`filtration` with `vertex_values`"),
     "topology.cubical_complex.from_binary_bitmap_2d.compute": (CUBICAL, "`bitmap`"),
     "topology.cubical_complex.from_binary_voxels_3d.compute": (CUBICAL, "`voxels`"),
     "topology.discrete_morse.greedy_matching.compute": (MORSE, "`pairs`"),

@@ -436,10 +436,10 @@ pub struct CubicalOutput {
 pub const MAX_CUBES: usize = 1_200;
 
 /// An elementary cube: per axis, the lower end and whether the interval is non-degenerate.
-type Cube = Vec<(i64, bool)>;
+pub(crate) type Cube = Vec<(i64, bool)>;
 
 /// The closed cubical complex of the top cells `tops` (lower corners) in dimension `dim`.
-fn cubical_cells(tops: &[Vec<i64>], dim: usize) -> Vec<Vec<Cube>> {
+pub(crate) fn cubical_cells(tops: &[Vec<i64>], dim: usize) -> Vec<Vec<Cube>> {
     let mut by_dim: Vec<BTreeSet<Cube>> = vec![BTreeSet::new(); dim + 1];
     for t in tops {
         // Faces of [t, t+1]^dim: each axis degenerate at t, at t+1, or the full interval.
@@ -464,7 +464,7 @@ fn cubical_cells(tops: &[Vec<i64>], dim: usize) -> Vec<Vec<Cube>> {
 }
 
 /// ∂Q = Σ_a (−1)^{#non-degenerate axes before a} (Q with axis a at its upper end − at its lower end).
-fn cubical_boundary(cells: &[Vec<Cube>], k: usize) -> Dense {
+pub(crate) fn cubical_boundary(cells: &[Vec<Cube>], k: usize) -> Dense {
     let index: HashMap<&Cube, usize> = cells[k - 1].iter().enumerate().map(|(i, c)| (c, i)).collect();
     let mut d = zeros(cells[k - 1].len(), cells[k].len());
     for (j, q) in cells[k].iter().enumerate() {
@@ -485,7 +485,7 @@ fn cubical_boundary(cells: &[Vec<Cube>], k: usize) -> Dense {
     d
 }
 
-fn cubical_tops(i: &CubicalInput) -> Result<(Vec<Vec<i64>>, usize), Diagnostic> {
+pub(crate) fn cubical_tops(i: &CubicalInput) -> Result<(Vec<Vec<i64>>, usize), Diagnostic> {
     let bit = |v: u8, at: String| if v > 1 { Err(Diagnostic::at(at, "NOT_BINARY", "0 or 1")) } else { Ok(v == 1) };
     let mut tops = vec![];
     let dim = match (&i.bitmap, &i.voxels) {
