@@ -138,6 +138,12 @@ MAPPING = {
     "topology.connected_components.compute": (TOP_OP, "`components`"),
     "topology.cubical_complex.chain_complex.compute": (CUBICAL, "`homology` of its chain complex"),
     "topology.cubical_chain.external_product.compute": (CUBOP, "`external_product`"),
+    "topology.group_presentation.abelianization.compute": ("group.fp.compute", "`abelian_invariants`: G/[G,G]"),
+    "topology.group_presentation.free_reduce.compute": ("group.fp.compute", "`free_reduce` of `words`"),
+    "topology.group_presentation.direct_relator_match.compute": (
+        "group.fp.compute",
+        "`relator_match`: a relator up to cyclic permutation and inversion",
+    ),
     "topology.cubical_complex.boundary_subcomplex.compute": (CUBOP, "`boundary`"),
     "topology.cubical_complex.closed_star.compute": (CUBOP, "`closed_star`"),
     "topology.cubical_complex.face_poset.compute": (CUBOP, "`face_poset`"),

@@ -192,6 +192,39 @@ for rels, text in [
                              "subgroup": ["a"]},
         {"index": str(G.index([a]))})
 
+# Words of a free group: SymPy reduces its free-group elements freely, cyclic_reduction strips
+# u...u^-1, and is_cyclic_conjugate matches cyclic permutations (inverses tried as well).
+def our_text(w):
+    if w.is_identity:
+        return "1"
+    return "*".join(str(g) if e == 1 else f"{g}^{e}" for g, e in w.array_form)
+
+
+def sympy_word(text):
+    return eval(text.replace("^", "**"), {"a": a, "b": b, "c": c})
+
+
+F3, a, b, c = free_group("a, b, c")
+relators = ["a^2", "b^3", "(a*b)^5", "[a,c]", "a*b*c*a^-1*b^-1"]
+sympy_relators = [a**2, b**3, (a * b) ** 5, a**-1 * c**-1 * a * c, a * b * c * a**-1 * b**-1]
+words = ["a*b*b^-1*a", "a^3*a^-3", "c*a*b^2*b^-2*a^-1*c^-1", "b*a*b*a*b*a*b*a*b*a", "b^-3", "a^-1*c^-1*a*c",
+         "c^2*a*b*c^-2", "b^2*a*b^-1*a^-1", "c*b*c*a^-1*b^-1*c^-1", "a*b*c*a*b"]
+parsed = [sympy_word(w.replace("^-1", "^(-1)").replace("^-2", "^(-2)").replace("^-3", "^(-3)")) for w in words]
+matches = []
+for w in parsed:
+    found = None
+    for k, r in enumerate(sympy_relators):
+        if w.cyclic_reduction().is_cyclic_conjugate(r.cyclic_reduction()) or \
+                w.cyclic_reduction().is_cyclic_conjugate((r**-1).cyclic_reduction()):
+            found = k
+            break
+    matches.append(found)
+out("group.fp.compute", {"group": {"generators": ["a", "b", "c"], "relators": relators},
+                         "properties": ["free_reduce", "relator_match"], "words": words},
+    {"reduced_words": [our_text(w) for w in parsed],
+     "cyclically_reduced_words": [our_text(w.cyclic_reduction()) for w in parsed],
+     "relator_matches": matches})
+
 # Transformation semigroups by brute-force closure.
 for gens in [[[2, 3, 1], [2, 1, 3], [1, 1, 3]], [[2, 2, 3], [1, 3, 3]], [[2, 3, 4, 1], [1, 1, 3, 4]], [[2, 1], [1, 2]]]:
     n = len(gens[0])

@@ -5,7 +5,7 @@
 use jacobian_runtime::adapter::{AdapterContext, AdapterError};
 use jacobian_runtime::backend::Program;
 use jacobian_runtime::contract::{Diagnostic, Mode};
-use jacobian_runtime::objects::permutation::{FpGroup, Presentation, Word, parse_relator};
+use jacobian_runtime::objects::permutation::{FpGroup, Presentation, Word, parse_relator, print_word};
 use jacobian_runtime::typed::Describe;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -31,6 +31,11 @@ pub enum Property {
     Index,
     /// The indices of the conjugacy classes of subgroups of index at most `max_index`.
     LowIndexSubgroups,
+    /// Each of `words` freely reduced, and cyclically reduced.
+    FreeReduce,
+    /// For each of `words`, the first relator it equals up to free and cyclic reduction,
+    /// cyclic permutation and inversion (a direct proof that the word is trivial), or null.
+    RelatorMatch,
 }
 
 /// Input of `group.fp.compute`.
@@ -51,6 +56,9 @@ pub struct FpInput {
     /// The index bound of `low_index_subgroups` (default 6; at most 20).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_index: Option<u32>,
+    /// Words for `free_reduce` and `relator_match` (at most 64).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub words: Option<Vec<String>>,
 }
 
 /// Output of `group.fp.compute`.
@@ -68,6 +76,71 @@ pub struct FpOutput {
     /// Indices of representatives of the classes of subgroups of index ≤ max_index.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub low_index_subgroups: Option<Vec<String>>,
+    /// `free_reduce`: each word freely reduced ("1" for the empty word).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reduced_words: Option<Vec<String>>,
+    /// `free_reduce`: each word cyclically reduced.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cyclically_reduced_words: Option<Vec<String>>,
+    /// `relator_match`: for each word, the 0-based index of a relator it matches, or null.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub relator_matches: Option<Vec<Option<usize>>>,
+}
+
+/// w freely reduced: adjacent powers of one generator merged, zero powers dropped.
+pub fn free_reduce(w: &Word) -> Word {
+    let mut out: Word = vec![];
+    for &(g, e) in w {
+        match out.last_mut() {
+            Some(last) if last.0 == g => {
+                last.1 += e;
+                if last.1 == 0 {
+                    out.pop();
+                }
+            }
+            _ if e != 0 => out.push((g, e)),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// w freely and cyclically reduced: w = u·v·u⁻¹ becomes v (the ends cancel while the last
+/// letter is the inverse of the first).
+pub fn cyclic_reduce(w: &Word) -> Word {
+    let mut w = free_reduce(w);
+    while w.len() >= 2 && w[0].0 == w[w.len() - 1].0 && (w[0].1 > 0) != (w[w.len() - 1].1 > 0) {
+        let last = w.len() - 1;
+        let k = w[0].1.abs().min(w[last].1.abs());
+        w[0].1 -= w[0].1.signum() * k;
+        w[last].1 -= w[last].1.signum() * k;
+        w.retain(|x| x.1 != 0);
+    }
+    w
+}
+
+/// A cyclically reduced word with its end syllables merged when they are powers of one
+/// generator: a form in which cyclic permutations are rotations of syllables.
+fn merged_ends(w: &Word) -> Word {
+    let mut w = cyclic_reduce(w);
+    if w.len() >= 2 && w[0].0 == w[w.len() - 1].0 {
+        let (_, e) = w.pop().unwrap_or((0, 0));
+        w[0].1 += e;
+    }
+    w
+}
+
+/// Whether u and v are equal up to cyclic permutation and inversion, once cyclically reduced.
+pub fn cyclic_match(u: &Word, v: &Word) -> bool {
+    let (u, v) = (merged_ends(u), merged_ends(v));
+    if u.len() != v.len() {
+        return false;
+    }
+    if u.is_empty() {
+        return true;
+    }
+    let inverse: Word = merged_ends(&v.iter().rev().map(|&(g, e)| (g, -e)).collect());
+    [v, inverse].iter().any(|t| (0..t.len()).any(|k| u.iter().zip(t[k..].iter().chain(&t[..k])).all(|(a, b)| a == b)))
 }
 
 /// `group.fp.compute`.
@@ -90,6 +163,21 @@ fn parsed(i: &FpInput) -> Result<(Presentation, Vec<Word>, Vec<Property>), Diagn
                 let word = parse_relator(w, &i.group.generators)
                     .map_err(|why| Diagnostic::at(format!("/subgroup/{k}"), "NOT_A_WORD", why))?;
                 subgroup.push(word);
+            }
+        }
+        (None, false) => {}
+    }
+    let wants_words = ps.iter().any(|p| matches!(p, Property::FreeReduce | Property::RelatorMatch));
+    match (&i.words, wants_words) {
+        (None, true) => return Err(Diagnostic::at("/words", "MISSING", "free_reduce and relator_match need words")),
+        (Some(_), false) => {
+            return Err(Diagnostic::at("/words", "UNUSED", "only free_reduce and relator_match take words"));
+        }
+        (Some(ws), true) if ws.len() > 64 => return Err(Diagnostic::at("/words", "TOO_LARGE", "at most 64 words")),
+        (Some(ws), true) => {
+            for (k, w) in ws.iter().enumerate() {
+                parse_relator(w, &i.group.generators)
+                    .map_err(|why| Diagnostic::at(format!("/words/{k}"), "NOT_A_WORD", why))?;
             }
         }
         (None, false) => {}
@@ -119,11 +207,13 @@ impl Query for FpCompute {
         cas::describe(
             "group.fp.compute",
             "Finitely presented group: order by coset enumeration, abelian invariants, subgroup index",
-            "For a group given by generators and relators: its order by coset enumeration, abelian invariants, the index of a subgroup, and subgroups of small index.",
+            "For a group given by generators and relators: its order by coset enumeration, abelian invariants, subgroup index, small-index subgroups, reduced words.",
             "Runs GAP's Todd–Coxeter coset enumeration within a bound on the number of cosets (order of G, index of a \
              subgroup given by words; null past the bound, as for an infinite group), the abelian invariants of \
-             G/[G,G] (0 for an infinite cyclic factor), and the low-index subgroups algorithm up to index 20. At most \
-             16 generators and 64 relators of up to 10,000 letters, in our own word syntax.",
+             G/[G,G] (0 for an infinite cyclic factor: the abelianization), and the low-index subgroups algorithm up \
+             to index 20. Natively, words are freely and cyclically reduced, and matched against the relators up to \
+             cyclic permutation and inversion. At most 16 generators and 64 relators of up to 10,000 letters, in our \
+             own word syntax.",
             &[
                 "finitely-presented",
                 "presentation",
@@ -134,6 +224,9 @@ impl Query for FpCompute {
                 "low-index",
                 "group",
                 "order",
+                "abelianization",
+                "free-reduction",
+                "cyclic-reduction",
             ],
         )
     }
@@ -157,6 +250,24 @@ impl Query for FpCompute {
     }
     fn answer(&self, i: &FpInput, ctx: &AdapterContext) -> Result<Answer<FpOutput>, AdapterError> {
         let (pres, subgroup, ps) = parsed(i).map_err(|d| AdapterError::Backend(d.message))?;
+        let mut out = FpOutput::default();
+        // Free reduction and relator matching are native.
+        let words: Vec<Word> =
+            i.words.iter().flatten().filter_map(|w| parse_relator(w, &i.group.generators).ok()).collect();
+        let print = |w: &Word| if w.is_empty() { "1".to_owned() } else { print_word(w, &i.group.generators) };
+        if ps.contains(&Property::FreeReduce) {
+            out.reduced_words = Some(words.iter().map(|w| print(&free_reduce(w))).collect());
+            out.cyclically_reduced_words = Some(words.iter().map(|w| print(&cyclic_reduce(w))).collect());
+        }
+        if ps.contains(&Property::RelatorMatch) {
+            out.relator_matches =
+                Some(words.iter().map(|w| pres.relators.iter().position(|r| cyclic_match(w, r))).collect());
+        }
+        let ps: Vec<Property> =
+            ps.into_iter().filter(|p| !matches!(p, Property::FreeReduce | Property::RelatorMatch)).collect();
+        if ps.is_empty() {
+            return Ok(out.into());
+        }
         let max = i64::from(i.max_cosets.unwrap_or(1_000_000));
         let mut p = Program::new(GAP)
             .code("local F, R, S, H, T; F := FreeGroup(")
@@ -183,11 +294,11 @@ impl Query for FpCompute {
                     .code("Print(List(LowIndexSubgroupsFpGroup(H, ")
                     .small(i64::from(i.max_index.unwrap_or(6)))
                     .code("), K -> Index(H, K)), \"\\n\");"),
+                Property::FreeReduce | Property::RelatorMatch => p,
             };
         }
         let reply = ctx.backend(&p)?;
         let mut lines = Lines::of(&reply);
-        let mut out = FpOutput::default();
         for prop in &ps {
             match prop {
                 Property::Order | Property::Index => {
@@ -199,6 +310,7 @@ impl Query for FpCompute {
                 }
                 Property::AbelianInvariants => out.abelian_invariants = Some(lines.bigs()?),
                 Property::LowIndexSubgroups => out.low_index_subgroups = Some(lines.bigs()?),
+                Property::FreeReduce | Property::RelatorMatch => {}
             }
         }
         let mut answer: Answer<FpOutput> = out.into();
