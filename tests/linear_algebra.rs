@@ -22,7 +22,9 @@ fn cases() -> Vec<Value> {
     let python = root.join(".venv/bin/python");
     assert!(python.exists(), "{} is missing: run scripts/provision-python", python.display());
     let mut all = vec![];
-    for script in ["linear_algebra_cases.py", "linear_algebra_more_cases.py", "cubical_operation_cases.py"] {
+    for script in
+        ["linear_algebra_cases.py", "linear_algebra_more_cases.py", "cubical_operation_cases.py", "morse_cases.py"]
+    {
         let out = Command::new(&python).arg(root.join("tests/reference").join(script)).output().unwrap();
         assert!(out.status.success(), "{script}: {}", String::from_utf8_lossy(&out.stderr));
         all.extend(String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str::<Value>(l).unwrap()));

@@ -19,6 +19,7 @@ pub mod integral;
 pub mod invariants;
 pub mod jordan;
 pub mod lattice;
+pub mod morse;
 pub mod similarity;
 pub mod spaces;
 pub mod symbolic;
@@ -84,7 +85,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(complexes::CubicalHomology))),
         Arc::new(Typed::new(Ask(cubical::CubicalComplexOperation))),
         Arc::new(Typed::new(Ask(complexes::ComplexProperties))),
-        Arc::new(Typed::new(Ask(complexes::DiscreteMorse))),
+        Arc::new(Typed::new(Ask(morse::DiscreteMorse))),
         Arc::new(Typed::new(Ask(complexes::SpectralSequence))),
         Arc::new(Typed::new(Ask(abelian::Subgroup))),
         Arc::new(Typed::new(Ask(abelian::Homomorphism))),

@@ -26,7 +26,7 @@ use crate::cas::{self, Answer, Query};
 /// Most rows or columns of a map of a chain complex built here.
 pub const MAX_CHAIN_RANK: usize = 120;
 
-fn fail(d: Diagnostic) -> AdapterError {
+pub(crate) fn fail(d: Diagnostic) -> AdapterError {
     AdapterError::Backend(d.message)
 }
 
@@ -599,9 +599,9 @@ pub struct PropertiesInput {
 pub const MAX_FACES: usize = 4_000;
 
 /// Faces by dimension, each a sorted vertex list.
-type Faces = Vec<Vec<Vec<u32>>>;
+pub(crate) type Faces = Vec<Vec<Vec<u32>>>;
 
-fn read_complex(c: &SimplicialComplex) -> Result<(SimplicialComplex, Faces), Diagnostic> {
+pub(crate) fn read_complex(c: &SimplicialComplex) -> Result<(SimplicialComplex, Faces), Diagnostic> {
     let c = SimplicialComplex::new(c.facets.clone()).map_err(|d| d.under("/complex"))?;
     if c.face_bound() > 4 * MAX_FACES as u64 {
         return Err(Diagnostic::at("/complex/facets", "TOO_LARGE", format!("more than {MAX_FACES} faces")));
@@ -828,141 +828,6 @@ impl Query for ComplexProperties {
             orientable,
         };
         Ok(Answer::from(out))
-    }
-}
-
-/// Output of `topology.simplicial_complex.discrete_morse`.
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct MorseOutput {
-    /// The matched pairs (face, coface one dimension up), an acyclic matching of the Hasse diagram.
-    pub pairs: Vec<[Vec<u32>; 2]>,
-    /// The unmatched (critical) faces.
-    pub critical: Vec<Vec<u32>>,
-    /// The number of critical faces of each dimension (c_k ≥ b_k, Σ(−1)^k c_k = χ).
-    pub critical_counts: Vec<usize>,
-    /// The Euler characteristic.
-    pub euler_characteristic: i64,
-    /// Whether the matching collapses the complex to a point (one critical vertex, nothing else).
-    pub collapsible: bool,
-}
-
-/// `topology.simplicial_complex.discrete_morse`.
-pub struct DiscreteMorse;
-
-/// Whether adding the pair (σ < τ) to the matching keeps the modified Hasse diagram acyclic:
-/// a cycle through the new pair would be a gradient path from τ's other faces back to σ.
-fn creates_cycle(
-    sigma: &[u32],
-    tau: &[u32],
-    up: &HashMap<Vec<u32>, Vec<u32>>,
-    faces_of: &dyn Fn(&[u32]) -> Vec<Vec<u32>>,
-) -> bool {
-    // Gradient V-paths: from a k-face α ≠ σ in ∂τ, go to its partner β = up[α] (if any), then to
-    // β's other faces. A cycle exists iff some path returns to σ.
-    let mut stack: Vec<Vec<u32>> = faces_of(tau).into_iter().filter(|a| a != sigma).collect();
-    let mut seen: BTreeSet<Vec<u32>> = BTreeSet::new();
-    while let Some(a) = stack.pop() {
-        if a == sigma {
-            return true;
-        }
-        if !seen.insert(a.clone()) {
-            continue;
-        }
-        if let Some(b) = up.get(&a) {
-            stack.extend(faces_of(b).into_iter().filter(|x| *x != a));
-        }
-    }
-    false
-}
-
-impl Query for DiscreteMorse {
-    type Input = PropertiesInput;
-    type Output = MorseOutput;
-
-    fn describe(&self) -> Describe {
-        cas::describe(
-            "topology.simplicial_complex.discrete_morse",
-            "Discrete Morse matching and critical cells of a simplicial complex",
-            "A greedy acyclic (discrete Morse) matching of a simplicial complex: matched face–coface pairs, critical \
-             cells per dimension (Morse inequalities c_k ≥ b_k), and whether it collapses to a point.",
-            "Computes natively (up to 4,000 faces): faces are paired greedily, top dimension first, whenever the \
-             pair keeps the gradient acyclic (no closed V-path).",
-            &[
-                "discrete-morse",
-                "morse-matching",
-                "acyclic-matching",
-                "critical-cells",
-                "collapse",
-                "collapsible",
-                "gradient",
-                "simplicial-complex",
-            ],
-        )
-    }
-    fn provider(&self) -> Provider {
-        cas::native(include_str!("complexes.rs"))
-    }
-    fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
-        vec![(
-            "a Morse matching of the boundary of a triangle",
-            Mode::Explore,
-            json!({"complex": {"facets": [[0, 1], [1, 2], [0, 2]]}}),
-        )]
-    }
-    fn validate(&self, i: &PropertiesInput) -> Result<(), Diagnostic> {
-        read_complex(&i.complex).map(drop)
-    }
-    fn answer(&self, i: &PropertiesInput, ctx: &AdapterContext) -> Result<Answer<MorseOutput>, AdapterError> {
-        let (_, faces) = read_complex(&i.complex).map_err(fail)?;
-        let faces_of = |t: &[u32]| -> Vec<Vec<u32>> {
-            if t.len() < 2 {
-                return vec![];
-            }
-            (0..t.len())
-                .map(|r| {
-                    let mut s = t.to_vec();
-                    s.remove(r);
-                    s
-                })
-                .collect()
-        };
-        let mut matched: BTreeSet<Vec<u32>> = BTreeSet::new();
-        // up[σ] = τ for each matched pair σ < τ.
-        let mut up: HashMap<Vec<u32>, Vec<u32>> = HashMap::new();
-        let mut pairs = vec![];
-        for k in (1..faces.len()).rev() {
-            for tau in &faces[k] {
-                ctx.checkpoint()?;
-                if matched.contains(tau) {
-                    continue;
-                }
-                for sigma in faces_of(tau) {
-                    if matched.contains(&sigma) || creates_cycle(&sigma, tau, &up, &faces_of) {
-                        continue;
-                    }
-                    matched.insert(sigma.clone());
-                    matched.insert(tau.clone());
-                    up.insert(sigma.clone(), tau.clone());
-                    pairs.push([sigma, tau.clone()]);
-                    break;
-                }
-            }
-        }
-        let critical: Vec<Vec<u32>> = faces.iter().flatten().filter(|f| !matched.contains(*f)).cloned().collect();
-        let mut counts = vec![0; faces.len()];
-        for c in &critical {
-            counts[c.len() - 1] += 1;
-        }
-        let euler = counts.iter().enumerate().map(|(k, &c)| if k % 2 == 0 { c as i64 } else { -(c as i64) }).sum();
-        let collapsible = critical.len() == 1;
-        pairs.sort();
-        Ok(Answer::from(MorseOutput {
-            pairs,
-            critical,
-            critical_counts: counts,
-            euler_characteristic: euler,
-            collapsible,
-        }))
     }
 }
 
