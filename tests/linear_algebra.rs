@@ -476,6 +476,24 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
         ("topology.cubical_complex.homology", json!({"bitmap": [[1, 2]]}), "/input/bitmap/0/1", Invalid),
         ("topology.cubical_complex.homology", json!({"bitmap": vec![vec![1; 40]; 40]}), "/input/bitmap", Unsupported),
         (
+            "topology.simplicial_complex.discrete_morse",
+            json!({"complex": {"facets": [[0, 1], [1, 2], [0, 2]]}, "matching": [[[0], [0, 1]], [[1], [1, 2]], [[2], [0, 2]]]}),
+            "/input/matching/2",
+            Invalid,
+        ),
+        (
+            "topology.simplicial_complex.discrete_morse",
+            json!({"complex": {"facets": [[0, 1], [1, 2]]}, "matching": [[[0], [1, 2]]]}),
+            "/input/matching/0",
+            Invalid,
+        ),
+        (
+            "topology.simplicial_complex.discrete_morse",
+            json!({"complex": {"facets": [[0, 1, 2, 3, 4, 5, 6, 7]]}, "contraction": true}),
+            "/input/contraction",
+            Invalid,
+        ),
+        (
             "topology.cubical_complex.operation",
             json!({"bitmap": [[1, 1]], "operation": "skeleton"}),
             "/input/dimension",

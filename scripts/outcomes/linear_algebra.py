@@ -156,6 +156,7 @@ MAPPING = {
     "topology.cubical_complex.from_binary_voxels_3d.compute": (CUBICAL, "`voxels`"),
     "topology.discrete_morse.greedy_matching.compute": (MORSE, "`pairs`"),
     "topology.discrete_morse.matching.construct": (MORSE, "`pairs`"),
+    "topology.discrete_morse.chain_contraction.compute": (MORSE, "`contraction`: projection, inclusion, homotopy"),
     "topology.discrete_morse.complex.compute": (MORSE, "`morse_complex`: ∂ᴹ between critical cells"),
     "topology.discrete_morse.integer_complex.compute": (MORSE, "`morse_complex` over Z, with its homology"),
     "topology.discrete_morse.gradient_paths.compute": (MORSE, "`gradient_paths` with their signs"),

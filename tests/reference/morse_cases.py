@@ -1,7 +1,8 @@
 """Reference answers of topology.simplicial_complex.discrete_morse: Betti numbers over Q of
 classical triangulations, computed here from the ranks of their simplicial boundary matrices
 (exact Fraction elimination), which the Morse complex's homology must equal; and least critical
-counts known by hand (a collapsible complex has one critical vertex; a sphere Sⁿ needs two cells;
+counts known by hand, with the chain contraction onto the Morse complex (whose identities the
+capability checks itself) (a collapsible complex has one critical vertex; a sphere Sⁿ needs two cells;
 the 7-vertex torus 1 + 2 + 1; the 6-vertex RP² 1 + 1 + 1, its H₁ = Z/2 forcing one critical
 edge and one critical triangle).
 
@@ -81,6 +82,6 @@ for name, facets, least in [
                       "expected": {"morse_complex": {"homology": {"betti": b}}}}))
     print(json.dumps({"capability": ID,
                       "input": {"complex": {"facets": facets}, "strategy": "minimum", "morse_complex": True,
-                                "gradient_paths": True},
+                                "gradient_paths": True, "contraction": True},
                       "expected": {"critical_counts": least, "proven_minimum": True,
                                    "morse_complex": {"homology": {"betti": b}}}}))

@@ -56,6 +56,25 @@ pub struct MorseInput {
     /// Also the gradient paths between critical cells of adjacent dimensions (default false).
     #[serde(default)]
     pub gradient_paths: bool,
+    /// Also the chain contraction onto the Morse complex (complexes of at most 200 faces;
+    /// default false): the projection f, the inclusion g and the homotopy H, with f∘g = 1 and
+    /// 1 − g∘f = ∂H + H∂ checked.
+    #[serde(default)]
+    pub contraction: bool,
+}
+
+/// A sparse chain map: for each cell with a nonzero image, the image as [coefficient, cell].
+pub type SparseMap = Vec<(Vec<u32>, Vec<(i64, Vec<u32>)>)>;
+
+/// The chain contraction of the complex onto its Morse complex.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Contraction {
+    /// f: C → M, the projection: the critical part of the flow of each cell to a fixed point.
+    pub projection: SparseMap,
+    /// g: M → C, the inclusion: each critical cell's flow.
+    pub inclusion: SparseMap,
+    /// H: C_k → C_{k+1} with 1 − g∘f = ∂H + H∂.
+    pub homotopy: SparseMap,
 }
 
 /// One gradient path from a face of a critical cell down to a critical cell.
@@ -110,6 +129,9 @@ pub struct MorseOutput {
     /// The Morse complex.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub morse_complex: Option<MorseComplex>,
+    /// The chain contraction onto the Morse complex.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contraction: Option<Contraction>,
 }
 
 /// `topology.simplicial_complex.discrete_morse`.
@@ -275,7 +297,123 @@ fn request(i: &MorseInput) -> Result<Faces, Diagnostic> {
     if let Some(m) = &i.matching {
         given(m, &faces)?;
     }
+    if i.contraction && faces.iter().map(Vec::len).sum::<usize>() > 200 {
+        return Err(Diagnostic::at("/contraction", "TOO_LARGE", "the contraction is given for at most 200 faces"));
+    }
     Ok(faces)
+}
+
+type Chain = BTreeMap<Vec<u32>, i64>;
+
+fn add_to(acc: &mut Chain, c: &Chain, factor: i64) {
+    for (k, v) in c {
+        *acc.entry(k.clone()).or_default() += factor * v;
+    }
+    acc.retain(|_, v| *v != 0);
+}
+
+fn boundary_of(c: &Chain) -> Chain {
+    let mut out = Chain::new();
+    for (cell, v) in c {
+        add_to(&mut out, &boundary(cell), *v);
+    }
+    out
+}
+
+/// h: a cell matched up to τ goes to −τ/⟨∂τ, ρ⟩; every other cell to 0.
+fn gradient(c: &Chain, up: &Matching) -> Chain {
+    let mut out = Chain::new();
+    for (rho, v) in c {
+        if let Some(tau) = up.get(rho) {
+            *out.entry(tau.clone()).or_default() -= v * incidence(tau, rho);
+        }
+    }
+    out.retain(|_, v| *v != 0);
+    out
+}
+
+/// The flow Φ = 1 + ∂h + h∂ iterated to its fixed point (reached because the matching is acyclic).
+fn flow(c: &Chain, up: &Matching, limit: usize, ctx: &AdapterContext) -> Result<Chain, AdapterError> {
+    let mut c = c.clone();
+    for _ in 0..=limit {
+        ctx.checkpoint()?;
+        let mut next = c.clone();
+        add_to(&mut next, &boundary_of(&gradient(&c, up)), 1);
+        add_to(&mut next, &gradient(&boundary_of(&c), up), 1);
+        if next == c {
+            return Ok(c);
+        }
+        c = next;
+    }
+    Err(AdapterError::Backend("the gradient flow did not settle".into()))
+}
+
+/// f = πΦ^∞, g = Φ^∞ on critical cells, H = −Σᵢ Φⁱh (Φ^∞ − 1 = ∂H′ + H′∂ with H′ = Σᵢ Φⁱh as Φ
+/// commutes with ∂ and Φ − 1 = ∂h + h∂), each identity checked on every cell.
+fn contraction(
+    faces: &Faces,
+    up: &Matching,
+    critical: &BTreeSet<&Vec<u32>>,
+    ctx: &AdapterContext,
+) -> Result<Contraction, AdapterError> {
+    let limit = faces.iter().map(Vec::len).sum::<usize>() + 2;
+    let unit = |cell: &Vec<u32>| Chain::from([(cell.clone(), 1)]);
+    let project =
+        |c: &Chain| -> Chain { c.iter().filter(|(k, _)| critical.contains(k)).map(|(k, v)| (k.clone(), *v)).collect() };
+    let (mut f, mut g, mut h) = (BTreeMap::new(), BTreeMap::new(), BTreeMap::new());
+    for cell in faces.iter().flatten() {
+        let settled = flow(&unit(cell), up, limit, ctx)?;
+        f.insert(cell.clone(), project(&settled));
+        if critical.contains(cell) {
+            g.insert(cell.clone(), settled);
+        }
+        // H(ρ) = −Σᵢ Φⁱ(hρ): the terms vanish once the flow has carried hρ away.
+        let mut term = gradient(&unit(cell), up);
+        let mut sum = Chain::new();
+        let mut steps = 0;
+        while !term.is_empty() {
+            ctx.checkpoint()?;
+            add_to(&mut sum, &term, -1);
+            let mut next = term.clone();
+            add_to(&mut next, &boundary_of(&gradient(&term, up)), 1);
+            add_to(&mut next, &gradient(&boundary_of(&term), up), 1);
+            term = next;
+            steps += 1;
+            if steps > limit {
+                return Err(AdapterError::Backend("the homotopy series did not end".into()));
+            }
+        }
+        h.insert(cell.clone(), sum);
+    }
+    let apply = |m: &BTreeMap<Vec<u32>, Chain>, c: &Chain| {
+        let mut out = Chain::new();
+        for (k, v) in c {
+            if let Some(image) = m.get(k) {
+                add_to(&mut out, image, *v);
+            }
+        }
+        out
+    };
+    for cell in faces.iter().flatten() {
+        ctx.checkpoint()?;
+        let one = unit(cell);
+        let gf = apply(&g, &apply(&f, &one));
+        let mut lhs = one.clone();
+        add_to(&mut lhs, &gf, -1);
+        let mut rhs = boundary_of(&apply(&h, &one));
+        add_to(&mut rhs, &apply(&h, &boundary_of(&one)), 1);
+        let fg_ok = !critical.contains(cell) || apply(&f, &apply(&g, &one)) == one;
+        if lhs != rhs || !fg_ok {
+            return Err(AdapterError::Backend("the chain contraction failed its identities".into()));
+        }
+    }
+    let sparse = |m: BTreeMap<Vec<u32>, Chain>| -> SparseMap {
+        m.into_iter()
+            .filter(|(_, c)| !c.is_empty())
+            .map(|(k, c)| (k, c.into_iter().map(|(cell, v)| (v, cell)).collect()))
+            .collect()
+    };
+    Ok(Contraction { projection: sparse(f), inclusion: sparse(g), homotopy: sparse(h) })
 }
 
 /// The boundary of a simplex as a chain.
@@ -291,13 +429,13 @@ impl Query for DiscreteMorse {
         cas::checked(
             cas::describe(
                 "topology.simplicial_complex.discrete_morse",
-                "Discrete Morse matching, gradient paths and Morse complex of a simplicial complex",
+                "Discrete Morse matching, V-paths and Morse complex of a simplicial complex",
                 "An acyclic (discrete Morse) matching of a simplicial complex — greedy, given, or with fewest critical \
-                 cells — its critical cells, gradient paths and the Morse complex over Z.",
+                 cells — its critical cells, V-paths and the Morse complex over Z.",
                 "Computes natively (up to 4,000 faces): a greedy matching (top dimension first, each pair keeping the \
                  gradient acyclic), a caller's matching checked, or one of least critical count (proven by the Morse \
-                 bound from integral homology, else by exhaustive search up to 40 faces). Optionally the gradient \
-                 V-paths between critical cells with their signs, and the Morse complex: boundary maps between \
+                 bound from integral homology, else by exhaustive search up to 40 faces). Optionally the V-paths \
+                 between critical cells with their signs, and the Morse complex: boundary maps between \
                  critical cells from the flow of each boundary along the matching, with homology from Smith forms on \
                  PARI/GP (VERIFY through the matrix checker).",
                 &[
@@ -307,8 +445,7 @@ impl Query for DiscreteMorse {
                     "critical-cells",
                     "collapse",
                     "collapsible",
-                    "gradient",
-                    "gradient-paths",
+                    "v-paths",
                     "morse-complex",
                     "optimal-matching",
                     "simplicial-complex",
@@ -404,6 +541,7 @@ impl Query for DiscreteMorse {
             gradient_paths: None,
             gradient_path_count: None,
             morse_complex: None,
+            contraction: None,
         };
         if i.strategy == Strategy::Minimum {
             out.proven_minimum = Some(Some(critical.len()) == lower_bound || total <= MAX_EXHAUSTIVE);
@@ -440,6 +578,9 @@ impl Query for DiscreteMorse {
             }
             out.gradient_path_count = Some(count);
             out.gradient_paths = Some(paths);
+        }
+        if i.contraction {
+            out.contraction = Some(contraction(&faces, &up, &is_critical, ctx)?);
         }
         if !i.morse_complex {
             return Ok(out.into());
