@@ -22,9 +22,13 @@ fn cases() -> Vec<Value> {
     let python = root.join(".venv/bin/python");
     assert!(python.exists(), "{} is missing: run scripts/provision-python", python.display());
     let mut all = vec![];
-    for script in
-        ["linear_algebra_cases.py", "linear_algebra_more_cases.py", "cubical_operation_cases.py", "morse_cases.py"]
-    {
+    for script in [
+        "linear_algebra_cases.py",
+        "linear_algebra_more_cases.py",
+        "cubical_operation_cases.py",
+        "morse_cases.py",
+        "fundamental_cases.py",
+    ] {
         let out = Command::new(&python).arg(root.join("tests/reference").join(script)).output().unwrap();
         assert!(out.status.success(), "{script}: {}", String::from_utf8_lossy(&out.stderr));
         all.extend(String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str::<Value>(l).unwrap()));
@@ -475,6 +479,25 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
         ),
         ("topology.cubical_complex.homology", json!({"bitmap": [[1, 2]]}), "/input/bitmap/0/1", Invalid),
         ("topology.cubical_complex.homology", json!({"bitmap": vec![vec![1; 40]; 40]}), "/input/bitmap", Unsupported),
+        (
+            "topology.simplicial_complex.fundamental_group",
+            json!({"complex": {"facets": [[0, 1], [1, 2]]}, "operation": "edge_path_word", "path": [0, 1, 2, 0]}),
+            "/input/path/3",
+            Invalid,
+        ),
+        (
+            "topology.simplicial_complex.fundamental_group",
+            json!({"complex": {"facets": [[0, 1], [1, 2]]}, "operation": "presentation", "basepoint": 7}),
+            "/input/basepoint",
+            Invalid,
+        ),
+        (
+            "topology.simplicial_complex.fundamental_group",
+            json!({"complex": {"facets": [[0, 1], [1, 2], [0, 2]]}, "operation": "induced_map",
+                   "stages": [{"target": {"facets": [[0, 1], [1, 2]]}, "map": [[0, 0], [1, 1], [2, 2]]}]}),
+            "/input/stages/0/map",
+            Invalid,
+        ),
         (
             "topology.simplicial_complex.discrete_morse",
             json!({"complex": {"facets": [[0, 1], [1, 2], [0, 2]]}, "matching": [[[0], [0, 1]], [[1], [1, 2]], [[2], [0, 2]]]}),

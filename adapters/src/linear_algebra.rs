@@ -12,6 +12,7 @@ pub mod cubical;
 pub mod exact;
 pub mod finite_space;
 pub mod functions;
+pub mod fundamental;
 pub mod group_element;
 pub mod homology;
 pub mod inertia;
@@ -86,6 +87,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(cubical::CubicalComplexOperation))),
         Arc::new(Typed::new(Ask(complexes::ComplexProperties))),
         Arc::new(Typed::new(Ask(morse::DiscreteMorse))),
+        Arc::new(Typed::new(Ask(fundamental::FundamentalGroup))),
         Arc::new(Typed::new(Ask(complexes::SpectralSequence))),
         Arc::new(Typed::new(Ask(abelian::Subgroup))),
         Arc::new(Typed::new(Ask(abelian::Homomorphism))),

@@ -53,6 +53,7 @@ CHAIN_OP = "chain_complex.compute.operation"
 SPECTRAL = "chain_complex.compute.spectral_sequence"
 CUBICAL = "topology.cubical_complex.homology"
 CUBOP = "topology.cubical_complex.operation"
+PI1 = "topology.simplicial_complex.fundamental_group"
 PROPS = "topology.simplicial_complex.properties"
 MORSE = "topology.simplicial_complex.discrete_morse"
 FINITE = "topology.finite_space.compute"
@@ -138,6 +139,12 @@ MAPPING = {
     "topology.connected_components.compute": (TOP_OP, "`components`"),
     "topology.cubical_complex.chain_complex.compute": (CUBICAL, "`homology` of its chain complex"),
     "topology.cubical_chain.external_product.compute": (CUBOP, "`external_product`"),
+    "topology.simplicial.edge_path.concatenate.compute": (PI1, "`concatenate`"),
+    "topology.simplicial.edge_path.word.compute": (PI1, "`edge_path_word`"),
+    "topology.simplicial.fundamental_group.basepoint_change.compute": (PI1, "`basepoint_change`"),
+    "topology.simplicial.fundamental_group.induced_map.compute": (PI1, "`induced_map`"),
+    "topology.simplicial.fundamental_group.map.compose.compute": (PI1, "`compose`"),
+    "topology.simplicial.fundamental_group.presentation.compute": (PI1, "`presentation`, with the abelianization"),
     "topology.group_presentation.abelianization.compute": ("group.fp.compute", "`abelian_invariants`: G/[G,G]"),
     "topology.group_presentation.free_reduce.compute": ("group.fp.compute", "`free_reduce` of `words`"),
     "topology.group_presentation.direct_relator_match.compute": (
