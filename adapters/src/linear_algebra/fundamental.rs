@@ -11,7 +11,7 @@ use jacobian_runtime::adapter::{AdapterContext, AdapterError, Refusal};
 use jacobian_runtime::contract::{Diagnostic, Mode};
 use jacobian_runtime::objects::complex::SimplicialComplex;
 use jacobian_runtime::objects::matrix::{Dense, Ring, Scalar};
-use jacobian_runtime::objects::permutation::Word;
+use jacobian_runtime::objects::permutation::{Word, print_word};
 use jacobian_runtime::typed::Describe;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -241,16 +241,8 @@ impl Pi1 {
     }
 
     fn print(&self, w: &Word) -> String {
-        if w.is_empty() {
-            return "1".into();
-        }
-        w.iter()
-            .map(|&(g, e)| {
-                let name = &self.presentation.generators[g].name;
-                if e == 1 { name.clone() } else { format!("{name}^{e}") }
-            })
-            .collect::<Vec<_>>()
-            .join("*")
+        let names: Vec<String> = self.presentation.generators.iter().map(|g| g.name.clone()).collect();
+        print_word(w, &names)
     }
 
     /// The loop of generator g: tree path, the edge, tree path back.

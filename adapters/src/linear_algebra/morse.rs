@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 
 use super::claim;
 use super::complexes::{Faces, fail, read_complex};
-use super::homology::{ChainOutput, chain_groups};
+use super::homology::{ChainOutput, boundary as boundary_matrix, chain_groups};
 use crate::cas::{self, Answer, Query};
 
 /// Most faces for the exhaustive search of a least matching.
@@ -480,27 +480,10 @@ impl Query for DiscreteMorse {
         let faces = request(i).map_err(fail)?;
         let dim = faces.len().saturating_sub(1);
         // The complex's homology: the Morse bound, and the Morse complex's reference.
-        let index: Vec<HashMap<&Vec<u32>, usize>> =
-            faces.iter().map(|f| f.iter().enumerate().map(|(k, s)| (s, k)).collect()).collect();
         let need_homology = i.strategy == Strategy::Minimum;
         let mut lower_bound = None;
         if need_homology {
-            let maps: Vec<Dense> = (1..=dim)
-                .map(|k| {
-                    let mut d = Dense {
-                        ring: Ring::Integer,
-                        rows: faces[k - 1].len(),
-                        cols: faces[k].len(),
-                        data: vec![vec![Scalar::int(0); faces[k].len()]; faces[k - 1].len()],
-                    };
-                    for (j, tau) in faces[k].iter().enumerate() {
-                        for (s, c) in boundary(tau) {
-                            d.data[index[k - 1][&s]][j] = Scalar::int(c);
-                        }
-                    }
-                    d
-                })
-                .collect();
+            let maps: Vec<Dense> = (1..=dim).map(|k| boundary_matrix(&faces, k)).collect();
             if !maps.is_empty() {
                 let (h, _) = chain_groups(&maps, ctx)?;
                 let t = |k: usize| h.torsion.get(k).map_or(0, Vec::len);
