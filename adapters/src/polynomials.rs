@@ -36,6 +36,7 @@ pub mod subresultants;
 pub mod surfaces;
 pub mod systems;
 pub mod univariate;
+pub mod zassenhaus;
 
 use std::sync::Arc;
 

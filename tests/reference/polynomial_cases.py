@@ -388,7 +388,7 @@ for _ in range(3):
 case("polynomial.compute.gcd", {"variables": ["x"], "domain": "Z", "f": "6*x^2 - 6", "g": "4*x^2 + 8*x + 4"}, {"gcd": "x + 1"})
 
 
-def factor_expected(f, gens, p=0, squarefree=False):
+def factor_expected(f, gens, p=0, squarefree=False, field=False):
     opts = {"modulus": p} if p else {}
     if squarefree:
         c, fs = sympy.sqf_list(f, *gens, **opts)
@@ -397,7 +397,7 @@ def factor_expected(f, gens, p=0, squarefree=False):
     out = []
     for g, e in fs:
         g = g.as_expr() if hasattr(g, "as_expr") else g
-        g = monic(g, gens, p) if p else lead_positive(g, gens)
+        g = monic(g, gens, p) if p or field else lead_positive(g, gens)
         out.append((e, Poly(g, *gens).total_degree(), pr(g, gens, p)))
     out.sort()
     return [{"factor": s, "multiplicity": int(e)} for e, _, s in out]
@@ -756,6 +756,37 @@ for _ in range(3):
     case("rational_function.compute.arithmetic",
          {"variables": ["x"], "operation": "product", "operands": [{"numerator": txt(a), "denominator": f"x^{ka}"}, {"numerator": txt(b), "denominator": f"x^{kb}"}]},
          {"numerator": pr(n_, X), "denominator": pr(d_, X), "laurent": [[q(c), e - ka - kb] for c, e in terms]})
+
+
+# polynomial.factor over Z and Q in one variable, where the in-process Zassenhaus path answers
+# (square-free products of dense factors up to degree 60, x^k, contents, rational scalings,
+# negative leading coefficients) or hands over to PARI/GP (Swinnerton-Dyer polynomials, squares).
+zrng = random.Random(60)  # its own stream, leaving the cases above unchanged
+
+
+def dense(d):
+    return sum((zrng.randint(1, 9) if k == d else zrng.randint(-9, 9)) * x ** k for k in range(d + 1))
+
+
+for degrees in [[1, 1, 2], [3, 4], [5, 5, 5], [2, 3, 4, 5], [8, 10, 6], [20, 25, 15], [12, 12, 12, 12, 12], [30, 30], [60], [7, 7, 7, 7]]:
+    f = sympy.expand(sympy.prod(dense(d) for d in degrees) * (-1) ** zrng.randint(0, 1) * zrng.choice([1, 1, 3, Rational(5, 7)]))
+    f = sympy.expand(f * x ** zrng.choice([0, 0, 1, 3]))
+    integral = all(c.is_integer for c in Poly(f, x).all_coeffs())
+    # Over Z the factors are primitive with a positive leading coefficient, over Q monic.
+    case("polynomial.factor", {"variables": ["x"], "domain": "Z" if integral else "Q", "polynomial": txt(f)},
+         {"factors": factor_expected(f, X, field=not integral)})
+for f in [
+    x ** 4 - 10 * x ** 2 + 1,
+    x ** 8 - 40 * x ** 6 + 352 * x ** 4 - 960 * x ** 2 + 576,
+    sympy.cyclotomic_poly(105, x) * sympy.cyclotomic_poly(30, x) * (x ** 2 + 1),
+    (x ** 4 - 10 * x ** 2 + 1) * (x ** 2 - 2) * (x ** 2 - 3),
+    (x ** 3 - 2) ** 2 * (x ** 2 + x + 1),
+    6 * x ** 5 - 6 * x,
+    x ** 12 - 1,
+    (2 * x - 1) * (3 * x + 1) * (6 * x ** 2 - 5),
+]:
+    f = sympy.expand(f)
+    case("polynomial.factor", {"variables": ["x"], "domain": "Z", "polynomial": txt(f)}, {"factors": factor_expected(f, X)})
 
 
 for c in CASES:

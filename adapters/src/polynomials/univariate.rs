@@ -7,7 +7,7 @@ use jacobian_runtime::backend::{BackendKind, Program};
 use jacobian_runtime::contract::{Diagnostic, Mode, Provider};
 use jacobian_runtime::objects::polynomial::{Domain, PolyValue, Ring, rational_text};
 use jacobian_runtime::typed::Describe;
-use num_traits::{One, Signed, Zero};
+use num_traits::{One, Signed, ToPrimitive, Zero};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -233,6 +233,10 @@ pub struct FactorInput {
     pub domain: String,
     /// The polynomial (not zero).
     pub polynomial: PolyValue,
+    /// The ring and the polynomial, read once for validation, bounds and the answer.
+    #[serde(skip)]
+    #[schemars(skip)]
+    read: std::sync::OnceLock<Result<(Ring, Poly), Diagnostic>>,
 }
 
 /// A factor and its multiplicity.
@@ -249,30 +253,75 @@ pub struct FactorOut {
 pub struct FactorOutput {
     /// The constant c with f = c · Π factorᵐ.
     pub unit: String,
-    /// The factors: irreducible (primitive over Z and Q, monic over F_p), or the square-free parts.
+    /// The factors: irreducible (primitive with a positive leading coefficient over Z, monic over Q
+    /// and F_p), or the square-free parts.
     pub factors: Vec<FactorOut>,
 }
 
-fn factor_input(i: &FactorInput) -> Result<(Ring, Poly), Diagnostic> {
-    let r = ring(&i.variables, &i.domain)?;
-    let f = read(&r, &i.polynomial, "/polynomial")?;
-    if f.is_zero() {
-        return Err(Diagnostic::at("/polynomial", "ZERO", "the zero polynomial has no factorization"));
-    }
-    Ok((r, f))
+fn factor_input(i: &FactorInput) -> Result<&(Ring, Poly), Diagnostic> {
+    let read_once = || {
+        let r = ring(&i.variables, &i.domain)?;
+        let f = read(&r, &i.polynomial, "/polynomial")?;
+        if f.is_zero() {
+            return Err(Diagnostic::at("/polynomial", "ZERO", "the zero polynomial has no factorization"));
+        }
+        Ok((r, f))
+    };
+    i.read.get_or_init(read_once).as_ref().map_err(Clone::clone)
 }
 
 fn factor_bounds(i: &FactorInput) -> Result<(), Refusal> {
     let (r, f) = factor_input(i).map_err(super::refused)?;
-    super::degree_bound(&f, r.n(), if r.n() == 1 { 1000 } else { 100 }, "/polynomial")?;
-    super::term_bound(&f, 2000, "/polynomial")
+    super::degree_bound(f, r.n(), if r.n() == 1 { 1000 } else { 100 }, "/polynomial")?;
+    super::term_bound(f, 2000, "/polynomial")
 }
 
-/// Irreducible factors with multiplicities, and the unit, from PARI/GP or Singular.
+/// The factors of a one-variable polynomial over Z or Q from [`super::zassenhaus`], when that
+/// path can prove its answer: x^k apart, the rest made primitive with a positive leading
+/// coefficient (the caller recovers the unit).
+fn in_process(f: &Poly, domain: &Domain, n: usize) -> Option<Vec<(Poly, u32)>> {
+    if n != 1 || !matches!(domain, Domain::Z | Domain::Q) {
+        return None;
+    }
+    let (_, integral) = f.clear_denominators();
+    let coefficients: Vec<i64> = dense(&integral).iter().map(|c| c.to_integer().to_i64()).collect::<Option<_>>()?;
+    let shift = coefficients.iter().position(|&c| c != 0)?;
+    let mut rest = coefficients[shift..].to_vec();
+    let content = rest.iter().fold(0i64, |acc, &c| num_integer::Integer::gcd(&acc, &c));
+    let sign = if rest.last().is_some_and(|&l| l < 0) { -1 } else { 1 };
+    rest.iter_mut().for_each(|c| *c = *c / content * sign);
+    let irreducible: Vec<Vec<i128>> = match rest.len() {
+        1 => vec![],
+        2 => vec![rest.iter().map(|&c| i128::from(c)).collect()],
+        _ => super::zassenhaus::factor(&rest)?,
+    };
+    let mut factors: Vec<(Poly, u32)> = irreducible
+        .into_iter()
+        .map(|g| (Poly::from_dense(&g.into_iter().map(|c| Rat::from_integer(c.into())).collect::<Vec<_>>(), 0, 1), 1))
+        .collect();
+    if shift > 0 {
+        factors.push((Poly::variable(0, 1), u32::try_from(shift).ok()?));
+    }
+    Some(factors)
+}
+
+/// Irreducible factors with multiplicities, and the unit: one variable over Z or Q in-process
+/// when the Zassenhaus path certifies its answer, else from PARI/GP or Singular.
 pub(crate) fn factorize(r: &Ring, f: &Poly, ctx: &AdapterContext) -> Result<(Rat, Vec<(Poly, u32)>), AdapterError> {
     let n = r.n();
     if f.total_degree() == Some(0) {
         return Ok((f.leading_coefficient(), vec![]));
+    }
+    if let Some(mut factors) = in_process(f, &r.domain, n) {
+        // Exact by construction (each factor divided the polynomial over Z): normalized, and
+        // the unit found from the leading coefficients.
+        for (p, _) in &mut factors {
+            *p = super::normalized(r, p);
+        }
+        let leads =
+            factors.iter().fold(Rat::one(), |acc, (p, e)| acc * num_traits::pow(p.leading_coefficient(), *e as usize));
+        factors.sort_by_cached_key(|a| (a.1, a.0.total_degree(), r.print(&a.0)));
+        return Ok((f.leading_coefficient() / leads, factors));
     }
     let mut factors: Vec<(Poly, u32)> = vec![];
     if n == 1 {
@@ -323,7 +372,7 @@ pub(crate) fn factorize(r: &Ring, f: &Poly, ctx: &AdapterContext) -> Result<(Rat
     if r.domain.reduce(product_poly.scale(&unit)).ok().as_ref() != Some(f) {
         return Err(AdapterError::Backend("the backend's factors do not multiply to the polynomial".into()));
     }
-    factors.sort_by_key(|a| (a.1, a.0.total_degree(), r.print(&a.0)));
+    factors.sort_by_cached_key(|a| (a.1, a.0.total_degree(), r.print(&a.0)));
     Ok((unit, factors))
 }
 
@@ -355,8 +404,9 @@ impl Query for Factor {
                 "Factor a polynomial over Z, Q or F_p",
                 "The factorization of a univariate or multivariate polynomial into irreducible factors with \
                  multiplicities over the integers, rationals or a prime field.",
-                "Factors a polynomial into irreducibles: one variable with PARI/GP's factor (over Q, and modulo p), \
-                 several with Singular's factorize. VERIFY re-expands unit * product of factor^multiplicity and \
+                "Factors a polynomial into irreducibles: one variable over Z or Q in-process by Zassenhaus's method \
+                 when its coefficient bound proves the answer complete, otherwise with PARI/GP's factor (also modulo \
+                 p); several variables with Singular's factorize. VERIFY re-expands unit * product of factor^multiplicity and \
                  compares it with the input; the irreducibility of the factors stays COMPUTED.",
                 &[
                     "polynomial",
@@ -393,8 +443,8 @@ impl Query for Factor {
     }
     fn answer(&self, i: &FactorInput, ctx: &AdapterContext) -> Result<Answer<FactorOutput>, AdapterError> {
         let (r, f) = factor_input(i).map_err(unsupported)?;
-        let (unit, factors) = factorize(&r, &f, ctx)?;
-        Ok(factor_answer(&r, &f, unit, factors, ctx.mode).note(
+        let (unit, factors) = factorize(r, f, ctx)?;
+        Ok(factor_answer(r, f, unit, factors, ctx.mode).note(
             "IRREDUCIBILITY_COMPUTED",
             "VERIFY covers the product; the irreducibility of each factor is computed",
         ))
@@ -441,7 +491,7 @@ impl Query for SquareFree {
     fn answer(&self, i: &FactorInput, ctx: &AdapterContext) -> Result<Answer<FactorOutput>, AdapterError> {
         let (r, f) = factor_input(i).map_err(unsupported)?;
         let n = r.n();
-        let (unit, factors) = factorize(&r, &f, ctx)?;
+        let (unit, factors) = factorize(r, f, ctx)?;
         let mut parts: Vec<(Poly, u32)> = vec![];
         for (p, e) in factors {
             match parts.iter_mut().find(|(_, k)| *k == e) {
@@ -455,7 +505,7 @@ impl Query for SquareFree {
             }
         }
         let _ = n;
-        Ok(factor_answer(&r, &f, unit, parts, ctx.mode))
+        Ok(factor_answer(r, f, unit, parts, ctx.mode))
     }
 }
 

@@ -272,6 +272,13 @@ impl Poly {
         r
     }
 
+    /// Adds `o` in place, taking its terms.
+    pub fn absorb(&mut self, o: Poly) {
+        for (m, c) in o.terms {
+            self.add_term(m, c);
+        }
+    }
+
     /// Difference.
     pub fn sub(&self, o: &Poly) -> Poly {
         self.add(&o.neg())
@@ -312,6 +319,14 @@ impl Poly {
         let mut r = Poly::zero();
         if n == 1 {
             let (dega, degb) = (a.last().map_or(0, |t| t.0[0]), b.last().map_or(0, |t| t.0[0]));
+            if let Some(acc) = small_convolution(&a, &b, (dega + degb) as usize + 1) {
+                for (e, c) in acc.into_iter().enumerate() {
+                    if c != 0 {
+                        r.terms.insert(vec![e as u32], finish(BigInt::from(c)));
+                    }
+                }
+                return Ok(r);
+            }
             let mut acc = vec![BigInt::zero(); (dega + degb) as usize + 1];
             for (m, x) in &a {
                 for (k, y) in &b {
@@ -456,6 +471,27 @@ impl Poly {
     pub fn coefficient_bits(&self) -> u64 {
         self.terms.values().map(|c| c.numer().bits().max(c.denom().bits())).max().unwrap_or(0)
     }
+}
+
+/// The one-variable product of integer terms in i128, when no sum can overflow: every
+/// |coefficient| below 2^ba and 2^bb with ba + bb + ⌈log2(terms)⌉ < 127.
+fn small_convolution(a: &[(&Monomial, BigInt)], b: &[(&Monomial, BigInt)], len: usize) -> Option<Vec<i128>> {
+    let bits = |t: &[(&Monomial, BigInt)]| t.iter().map(|(_, c)| c.bits()).max().unwrap_or(0);
+    let terms = a.len().min(b.len()) as u64;
+    if bits(a) + bits(b) + u64::from(64 - terms.leading_zeros()) >= 127 {
+        return None;
+    }
+    let small = |t: &[(&Monomial, BigInt)]| -> Option<Vec<(usize, i128)>> {
+        t.iter().map(|(m, c)| Some((m[0] as usize, i128::try_from(c).ok()?))).collect()
+    };
+    let (a, b) = (small(a)?, small(b)?);
+    let mut acc = vec![0i128; len];
+    for &(i, x) in &a {
+        for &(j, y) in &b {
+            acc[i + j] += x * y;
+        }
+    }
+    Some(acc)
 }
 
 /// The exponent `n` as `u32`, when it is a small non-negative integer.

@@ -114,11 +114,12 @@ impl<'a> Parser<'a> {
             let span = self.span;
             self.advance()?;
             let rhs = self.product()?;
-            acc = if op == b'+' { acc.add(&rhs) } else { acc.sub(&rhs) };
-            acc = self.reduce(acc, span)?;
+            acc.absorb(if op == b'+' { rhs } else { rhs.neg() });
             self.check_terms(&acc, span)?;
         }
-        Ok(acc)
+        // Sums of domain elements stay in the domain but for the reduction modulo p.
+        let span = self.span;
+        self.reduce(acc, span)
     }
 
     fn check_terms(&self, p: &Poly, span: Span) -> Result<(), ParseError> {
@@ -197,6 +198,14 @@ impl<'a> Parser<'a> {
         self.advance()?;
         let whole = Span { start: caret.start, end: span.end };
         let mut p = Poly::constant(Rat::one(), self.n());
+        if let Some((m, c)) = base.terms().next().filter(|(_, c)| base.len() == 1 && c.abs().is_one()) {
+            // ±x^m: the exponents multiply.
+            if m.iter().any(|&e| u64::from(e) * u64::from(k) > u64::from(MAX_DEGREE)) {
+                return err(whole, format!("an exponent would pass {MAX_DEGREE}"));
+            }
+            let c = if k % 2 == 0 { c.abs() } else { c.clone() };
+            return self.reduce(Poly::monomial(m.iter().map(|&e| e * k).collect(), c), caret);
+        }
         if base.len() <= 1 {
             // One term: by squaring, as its coefficient grows and its term count does not.
             let (mut square, mut k) = (base, k);
