@@ -815,5 +815,39 @@ for values, relation in [
                   "input": {"values": [str(sympy.N(v, digits)) if not isinstance(v, int) else str(v) for v in values]},
                   "expected": {}, "relation_up_to_sign": [str(r) for r in relation]})
 
+# matrix.compute.eigenvalues with spectrum singular_values: SymPy factors charpoly(G)(x^2) over Q,
+# G the smaller Gram matrix; a factor counts when it has nonnegative real roots (x itself with
+# half its multiplicity). Its own stream, leaving the cases above unchanged.
+srng = random.Random(17)
+for shape in [(2, 3), (3, 2), (3, 3), (4, 2), (1, 4), (4, 4), (2, 2)]:
+    A = sympy.Matrix(shape[0], shape[1], lambda i, j: srng.randint(-3, 3))
+    if shape == (4, 4):
+        A[3, :] = A[0, :] + A[1, :]  # rank-deficient: 0 is a singular value
+    G = A.T * A if shape[0] >= shape[1] else A * A.T
+    x = sympy.Symbol("x")
+    _, factors = sympy.factor_list(sympy.expand(G.charpoly(x).as_expr().subs(x, x ** 2)), x)
+    eigen = []
+    for f, e in factors:
+        nonneg = [r for r in sympy.Poly(f, x).real_roots() if r >= 0]
+        if nonneg:
+            eigen.append({"minimal_polynomial": [s(c) for c in reversed(sympy.Poly(f, x).monic().all_coeffs())],
+                          "multiplicity": int(e) // 2 if f == x else int(e), "real": len(nonneg), "geometric": None, "singular": True})
+    CASES.append({"capability": "matrix.compute.eigenvalues", "input": {"matrix": obj(A), "spectrum": "singular_values"},
+                  "expected": {}, "eigen": eigen})
+
+# A claimed rational spectrum of a symmetric matrix, decided by matrix.decide.similar against the
+# diagonal of the claim (a symmetric matrix is diagonalizable); SymPy's eigenvals decide it here.
+for A, claim in [
+    ([[2, 1], [1, 2]], [1, 3]),
+    ([[2, 1], [1, 2]], [1, 2]),
+    ([[1, 1, 1], [1, 1, 1], [1, 1, 1]], [0, 0, 3]),
+    ([[1, 1, 1], [1, 1, 1], [1, 1, 1]], [0, 3, 3]),
+    ([[2, -1, 0], [-1, 2, -1], [0, -1, 2]], [1, 2, 3]),
+    ([[5, 2], [2, 2]], [6, 1]),
+]:
+    A = sympy.Matrix(A)
+    holds = sorted(sum(([v] * m for v, m in A.eigenvals().items()), [])) == sorted(sympy.Integer(c) for c in claim)
+    case("matrix.decide.similar", {"a": obj(A), "b": obj(sympy.diag(*claim))}, {"similar": holds})
+
 for c in CASES:
     print(json.dumps(c))

@@ -1,6 +1,6 @@
 //! Invariants of one matrix on PARI/GP: determinant, rank and nullity, trace, characteristic
 //! and minimal polynomials (one capability, properties selectable), the inverse, the adjugate,
-//! and eigenvalues as exact algebraic numbers.
+//! and eigenvalues or singular values as exact algebraic numbers.
 
 use jacobian_runtime::adapter::{AdapterContext, AdapterError, Refusal};
 use jacobian_runtime::contract::{Diagnostic, Mode};
@@ -355,8 +355,9 @@ pub struct EigenvalueClass {
     pub degree: usize,
     /// The algebraic multiplicity of each eigenvalue of the class.
     pub multiplicity: usize,
-    /// The real eigenvalues of the class, increasing, each by an interval [a, b] with rational
-    /// endpoints containing exactly that root of the minimal polynomial (exact when a = b).
+    /// The real eigenvalues of the class (for singular values, its nonnegative roots: the singular
+    /// values), increasing, each by an interval [a, b] with rational endpoints containing exactly
+    /// that root of the minimal polynomial (exact when a = b).
     pub real: Vec<[String; 2]>,
     /// The non-real eigenvalues, as 15-digit approximations "re im".
     pub complex_approximations: Vec<String>,
@@ -366,60 +367,128 @@ pub struct EigenvalueClass {
     pub eigenvectors: Option<Vec<Vec<String>>>,
 }
 
+/// Which spectrum `matrix.compute.eigenvalues` gives.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Spectrum {
+    /// The eigenvalues of a square matrix (all real when it is symmetric).
+    #[default]
+    Eigenvalues,
+    /// The singular values σ ≥ 0 of any matrix, min(rows, cols) of them with multiplicity: the
+    /// square roots of the eigenvalues of AᵀA or AAᵀ (the smaller).
+    SingularValues,
+}
+
+/// Input of `matrix.compute.eigenvalues`.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EigenvaluesInput {
+    /// The matrix, over Z or Q (square for eigenvalues).
+    pub matrix: Matrix,
+    /// `eigenvalues` (default) or `singular_values`.
+    #[serde(default)]
+    pub spectrum: Spectrum,
+}
+
 /// Output of `matrix.compute.eigenvalues`.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct EigenvaluesOutput {
-    /// The eigenvalues, grouped by minimal polynomial.
+    /// The eigenvalues (or singular values), grouped by minimal polynomial.
     pub classes: Vec<EigenvalueClass>,
 }
 
 /// `matrix.compute.eigenvalues`.
 pub struct Eigenvalues;
 
+fn eigen_input(i: &EigenvaluesInput) -> Result<Dense, Diagnostic> {
+    let d = read(&i.matrix, "/matrix")?;
+    if i.spectrum == Spectrum::Eigenvalues {
+        square(&d, "/matrix")?;
+    }
+    if let Ring::Prime(_) = d.ring {
+        return Err(Diagnostic::at("/matrix/ring", "WRONG_RING", "eigenvalues of a matrix over Z or Q"));
+    }
+    Ok(d)
+}
+
+/// Prints the interval [a, b] (rational, width 2^-k) isolating the j-th real root r[j] of f.
+const ISOLATE: &str = "my(k=8,a,b);if(poldegree(f)==1,a=-polcoef(f,0)/polcoef(f,1);b=a,\
+    while(1,a=floor(r[j]*2^k)/2^k;b=a+1/2^k;if(subst(f,x,a)!=0&&subst(f,x,b)!=0&&polsturm(f,[a,b])==1,break);k+=8));\
+    print([a,b])";
+
 impl Query for Eigenvalues {
-    type Input = SquareInput;
+    type Input = EigenvaluesInput;
     type Output = EigenvaluesOutput;
 
     fn describe(&self) -> Describe {
         cas::describe(
             "matrix.compute.eigenvalues",
-            "Eigenvalues of a matrix as exact algebraic numbers",
-            "The eigenvalues of a square integer or rational matrix, exactly: each as a root of an irreducible \
-             minimal polynomial over Q, with its multiplicity, isolating intervals, and eigenvectors when rational.",
+            "Eigenvalues or singular values of a matrix, exactly",
+            "Eigenvalues of a square rational matrix, or singular values of any, exactly: roots of irreducible \
+             minimal polynomials over Q with multiplicities, isolating intervals, rational eigenvectors.",
             "Factors the characteristic polynomial over Q with PARI/GP; real roots are isolated by rational \
-             intervals of width 2^-k checked by Sturm sequences (polsturm); non-real ones are approximated. Up to \
-             60 × 60.",
-            &["matrix", "eigenvalues", "eigenvalue", "spectrum", "algebraic-number", "isolating-interval", "roots"],
+             intervals of width 2^-k checked by Sturm sequences (polsturm); non-real ones are approximated. \
+             Singular values: the nonnegative roots of charpoly(AᵀA)(x²), factored over Q. Up to 60 × 60.",
+            &[
+                "matrix",
+                "eigenvalues",
+                "eigenvalue",
+                "spectrum",
+                "singular-values",
+                "symmetric",
+                "algebraic-number",
+                "isolating-interval",
+                "roots",
+            ],
         )
     }
     cas::on_pari!();
     fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
-        vec![("eigenvalues of [[2, 1], [1, 2]]", Mode::Explore, json!({"matrix": {"rows": [[2, 1], [1, 2]]}}))]
+        vec![
+            ("eigenvalues of [[2, 1], [1, 2]]", Mode::Explore, json!({"matrix": {"rows": [[2, 1], [1, 2]]}})),
+            (
+                "singular values of a 2 × 3 matrix",
+                Mode::Explore,
+                json!({"matrix": {"rows": [[1, 0, 1], [0, 1, 1]]}, "spectrum": "singular_values"}),
+            ),
+        ]
     }
-    fn validate(&self, i: &SquareInput) -> Result<(), Diagnostic> {
-        let d = square_input(i)?;
-        if let Ring::Prime(_) = d.ring {
-            return Err(Diagnostic::at("/matrix/ring", "WRONG_RING", "eigenvalues of a matrix over Z or Q"));
-        }
-        Ok(())
+    fn validate(&self, i: &EigenvaluesInput) -> Result<(), Diagnostic> {
+        eigen_input(i).map(|_| ())
     }
-    fn bounds(&self, i: &SquareInput) -> Result<(), Refusal> {
+    fn bounds(&self, i: &EigenvaluesInput) -> Result<(), Refusal> {
         super::bound(&i.matrix, MAX_POLYNOMIAL_DIMENSION, 100, "/matrix")
     }
-    fn answer(&self, i: &SquareInput, ctx: &AdapterContext) -> Result<Answer<EigenvaluesOutput>, AdapterError> {
-        let a = square_input(i).map_err(|d| AdapterError::Backend(d.message))?;
-        let p = gp(program().code("my(A="), &a).code(
-            ",F=factor(charpoly(A)));print(#F~);for(i=1,#F~,my(f=F[i,1],r=polrootsreal(f),z=vecsort(polroots(f),w->-abs(imag(w))));\
-             print(Vecrev(f));print(F[i,2]);print(#r);for(j=1,#r,my(k=8,a,b);\
-             if(poldegree(f)==1,a=-polcoef(f,0)/polcoef(f,1);b=a,\
-             while(1,a=floor(r[j]*2^k)/2^k;b=a+1/2^k;if(subst(f,x,a)!=0&&subst(f,x,b)!=0&&polsturm(f,[a,b])==1,break);k+=8));\
-             print([a,b]));for(j=1,poldegree(f)-#r,print(strprintf(\"%.15g %.15g\",real(z[j]),imag(z[j]))));\
-             if(poldegree(f)==1,pm(matker(A+polcoef(f,0)*matid(#A)))))",
-        );
+    fn answer(&self, i: &EigenvaluesInput, ctx: &AdapterContext) -> Result<Answer<EigenvaluesOutput>, AdapterError> {
+        let a = eigen_input(i).map_err(|d| AdapterError::Backend(d.message))?;
+        let singular = i.spectrum == Spectrum::SingularValues;
+        let p = gp(program().code("my(A="), &a);
+        let p = if singular {
+            // charpoly of the smaller Gram matrix at x²: its roots are ±σ; σ = 0 comes from the
+            // factor x, whose multiplicity there is twice that of σ = 0.
+            p.code(
+                ",s=matsize(A),F=factor(subst(charpoly(if(s[1]>=s[2],A~*A,A*A~)),x,x^2)));print(#F~);\
+                 for(i=1,#F~,my(f=F[i,1],r=select(t->t>=0,polrootsreal(f)));print(Vecrev(f));\
+                 print(if(f==x,F[i,2]/2,F[i,2]));print(#r);for(j=1,#r,",
+            )
+            .code(ISOLATE)
+            .code("))")
+        } else {
+            p.code(
+                ",F=factor(charpoly(A)));print(#F~);for(i=1,#F~,my(f=F[i,1],r=polrootsreal(f),\
+                 z=vecsort(polroots(f),w->-abs(imag(w))));print(Vecrev(f));print(F[i,2]);print(#r);for(j=1,#r,",
+            )
+            .code(ISOLATE)
+            .code(
+                ");for(j=1,poldegree(f)-#r,print(strprintf(\"%.15g %.15g\",real(z[j]),imag(z[j]))));\
+                 if(poldegree(f)==1,pm(matker(A+polcoef(f,0)*matid(#A)))))",
+            )
+        };
         let reply = ctx.backend(&p)?;
         let mut lines = Lines::of(&reply);
         let count = lines.natural()?;
         let mut classes = vec![];
+        let mut values = 0;
         for _ in 0..count {
             let f = lines.scalars(&Ring::Rational)?;
             let multiplicity = lines.natural()?;
@@ -431,6 +500,22 @@ impl Query for Eigenvalues {
                 real.push([lo.to_string(), hi.to_string()]);
             }
             let degree = f.len() - 1;
+            if singular {
+                if reals > 0 {
+                    values += reals * multiplicity;
+                    let minimal_polynomial = texts(&f);
+                    let (complex_approximations, eigenvectors) = (vec![], None);
+                    classes.push(EigenvalueClass {
+                        minimal_polynomial,
+                        degree,
+                        multiplicity,
+                        real,
+                        complex_approximations,
+                        eigenvectors,
+                    });
+                }
+                continue;
+            }
             let complex_approximations =
                 (0..degree - reals).map(|_| lines.line().map(str::to_owned)).collect::<Result<_, _>>()?;
             let eigenvectors = if degree == 1 {
@@ -447,6 +532,12 @@ impl Query for Eigenvalues {
                 complex_approximations,
                 eigenvectors,
             });
+        }
+        if singular && values != a.rows.min(a.cols) {
+            return Err(AdapterError::Backend(format!(
+                "{values} singular values were isolated where {} were due",
+                a.rows.min(a.cols)
+            )));
         }
         Ok(Answer::from(EigenvaluesOutput { classes }))
     }
