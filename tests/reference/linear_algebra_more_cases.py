@@ -869,5 +869,42 @@ for parts in [[[[2, 1], [1, 3]], [[1, 1], [1, -1]]], [[[3]], [[1, 2, 0], [0, 1, 
     case("lattice.compute.invariants", {"lattice": {"basis": parts[0]}, "orthogonal_summands": [{"basis": p} for p in parts[1:]]},
          {"rank": Bm.rank(), "ambient_dimension": cols, "determinant": s(G.det()), "discriminant_group": [str(d) for d in disc]})
 
+# matrix.symbolic.compute, eigenvalues: SymPy's factors of det(tI - A) over Q[variables, t]: the
+# degree in t and multiplicity of each, and for a linear factor c1*t + c0 the eigenvalue -c0/c1
+# (c1 is a constant: det(tI - A) is monic in t). Compared as multisets (`symbolic_eigen`).
+def symbolic_eigen(M, gens):
+    cp = sympy.expand((st * sympy.eye(M.rows) - M).det(method="berkowitz"))
+    _, factors = sympy.factor_list(cp, *gens, st)
+    out = []
+    for f, e in factors:
+        d = sympy.degree(f, st)
+        entry = {"degree": int(d), "multiplicity": int(e), "value": None}
+        if d == 1:
+            c1, c0 = sympy.Poly(f, st).all_coeffs()
+            entry["value"] = {"numerator": canonical(-c0 / c1, gens), "denominator": "1"}
+        out.append(entry)
+    return out
+
+
+for rows_, gens in [
+    ([[sa, sb], [sb, sa]], [sa, sb]),
+    ([[sa, 1], [0, sb]], [sa, sb]),
+    ([[0, sk], [1, 0]], [sk]),
+    ([[sa, 1, 0], [0, sa, 1], [0, 0, sa]], [sa]),
+    ([[sa, sb], [sc, sa]], [sa, sb, sc]),
+    ([[sa, sb, 0], [sb, sa, 0], [0, 0, sa * sb]], [sa, sb]),
+    ([[2 * sa + 1, 2], [2, 2 * sa + 1]], [sa]),
+]:
+    M = Matrix(rows_)
+    CASES.append({"capability": "matrix.symbolic.compute",
+                  "input": {"variables": [str(g) for g in gens], "matrix": [[poly_text(M[i, j]) for j in range(M.cols)] for i in range(M.rows)],
+                            "operation": {"eigenvalues": {"variable": "t"}}},
+                  "expected": {}, "symbolic_eigen": symbolic_eigen(M, gens)})
+# Over F_5, det(tI - [[a, 2], [3, a]]) = (t - a)^2 - 6 = (t - a - 1)(t - a + 1).
+CASES.append({"capability": "matrix.symbolic.compute",
+              "input": {"variables": ["a"], "domain": "F_5", "matrix": [["a", "2"], ["3", "a"]], "operation": {"eigenvalues": {}}},
+              "expected": {}, "symbolic_eigen": [{"degree": 1, "multiplicity": 1, "value": {"numerator": "a + 1", "denominator": "1"}},
+                                                 {"degree": 1, "multiplicity": 1, "value": {"numerator": "a + 4", "denominator": "1"}}]})
+
 for c in CASES:
     print(json.dumps(c))

@@ -1,7 +1,8 @@
 //! `matrix.symbolic.compute`: matrices whose entries are polynomials in named variables over Z, Q
 //! or F_p — products, determinants, ranks over the field of rational functions, characteristic
 //! polynomials det(tI − A), and Cramer solutions of square systems — by fraction-free (Bareiss)
-//! elimination with exact polynomial division, in-process.
+//! elimination with exact polynomial division, in-process; eigenvalues from the factors of
+//! det(tI − A) on Singular.
 
 use jacobian_runtime::adapter::{AdapterContext, AdapterError, Refusal};
 use jacobian_runtime::contract::{Diagnostic, Mode, Provider};
@@ -44,6 +45,14 @@ pub enum SymbolicOperation {
         #[serde(default = "t")]
         variable: String,
     },
+    /// The eigenvalues: the irreducible factors of det(t·I − A) over Q(variables)[t] with their
+    /// multiplicities (Singular's factorize); a factor of degree 1 in t gives its eigenvalue as a
+    /// rational function of the variables (A square).
+    Eigenvalues {
+        /// The new variable's name, not one of `variables` (default `t`).
+        #[serde(default = "t")]
+        variable: String,
+    },
     /// x with A·x = b for A square with det A ≠ 0, by Cramer's rule: xᵢ = det Aᵢ / det A.
     Solve {
         /// b, one polynomial per row.
@@ -79,6 +88,20 @@ pub struct Fraction {
     pub denominator: String,
 }
 
+/// A class of eigenvalues of a symbolic matrix: one irreducible factor of det(tI − A).
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct SymbolicEigenvalues {
+    /// The factor, in the variables and t, irreducible over Q(variables)[t].
+    pub factor: String,
+    /// Its degree in t: the number of conjugate eigenvalues it carries.
+    pub degree: u32,
+    /// Its multiplicity in det(tI − A).
+    pub multiplicity: u32,
+    /// For degree 1, c₁t + c₀: the eigenvalue −c₀/c₁.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<Fraction>,
+}
+
 /// Output of `matrix.symbolic.compute`.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct SymbolicOutput {
@@ -97,6 +120,9 @@ pub struct SymbolicOutput {
     /// x with A·x = b.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solution: Option<Vec<Fraction>>,
+    /// The eigenvalues, by irreducible factor of det(tI − A).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub eigenvalues: Option<Vec<SymbolicEigenvalues>>,
 }
 
 /// `matrix.symbolic.compute`.
@@ -145,15 +171,17 @@ fn parse(i: &SymbolicInput) -> Result<Parsed, Diagnostic> {
         SymbolicOperation::Rank => {}
         _ if !square => return Err(Diagnostic::at("/matrix", "NOT_SQUARE", "a square matrix")),
         SymbolicOperation::Determinant => {}
-        SymbolicOperation::CharacteristicPolynomial { variable } => {
+        SymbolicOperation::CharacteristicPolynomial { variable } | SymbolicOperation::Eigenvalues { variable } => {
+            let at = match &i.operation {
+                SymbolicOperation::Eigenvalues { .. } => "/operation/eigenvalues/variable",
+                _ => "/operation/characteristic_polynomial/variable",
+            };
             if i.variables.contains(variable) {
-                let why = "a name that is not one of the variables";
-                return Err(Diagnostic::at("/operation/characteristic_polynomial/variable", "NAME_TAKEN", why));
+                return Err(Diagnostic::at(at, "NAME_TAKEN", "a name that is not one of the variables"));
             }
             let mut names = i.variables.clone();
             names.push(variable.clone());
-            pk::ring(&names, &i.domain)
-                .map_err(|d| Diagnostic::at("/operation/characteristic_polynomial/variable", &d.code, d.message))?;
+            pk::ring(&names, &i.domain).map_err(|d| Diagnostic::at(at, &d.code, d.message))?;
         }
         SymbolicOperation::Solve { rhs: v } => {
             if v.len() != a.len() {
@@ -187,12 +215,24 @@ impl Query for Symbolic {
             "matrix.symbolic.compute",
             "Symbolic matrices whose entries are polynomials in parameters",
             "Exact arithmetic on symbolic (parametric) matrices, whose entries involve named variables, over Z, Q \
-             or F_p: products, determinants, ranks, det(tI - A) and Cramer solutions.",
+             or F_p: products, determinants, ranks, det(tI - A), eigenvalues and Cramer solutions.",
             "Works with matrices of multivariate polynomials (symbolic or parametric matrices) in-process: the \
              product A B, the determinant and the rank over the field of rational functions by fraction-free \
              Bareiss elimination with exact polynomial division, det(tI - A) in a new variable, and the solution \
-             of a square system A x = b with symbolic entries as x_i = det(A_i) / det(A) (Cramer).",
-            &["matrix", "symbolic", "parametric", "polynomial-matrix", "determinant", "rank", "cramer", "bareiss"],
+             of a square system A x = b with symbolic entries as x_i = det(A_i) / det(A) (Cramer); eigenvalues \
+             as the irreducible factors of det(tI - A) over Q(variables)[t] (Singular's factorize), a linear \
+             factor giving its eigenvalue as a rational function.",
+            &[
+                "matrix",
+                "symbolic",
+                "parametric",
+                "polynomial-matrix",
+                "determinant",
+                "rank",
+                "cramer",
+                "bareiss",
+                "eigenvalues",
+            ],
         )
     }
     fn provider(&self) -> Provider {
@@ -233,6 +273,7 @@ impl Query for Symbolic {
             rank: None,
             characteristic_polynomial: None,
             solution: None,
+            eigenvalues: None,
         };
         match &i.operation {
             SymbolicOperation::Multiply { .. } => {
@@ -255,28 +296,28 @@ impl Query for Symbolic {
             SymbolicOperation::Determinant => out.determinant = Some(r.print(&bareiss(p.a.clone(), n, d, ctx)?.1)),
             SymbolicOperation::Rank => out.rank = Some(bareiss(p.a.clone(), n, d, ctx)?.0),
             SymbolicOperation::CharacteristicPolynomial { variable } => {
-                let mut names = i.variables.clone();
-                names.push(variable.clone());
-                let wide = Ring { variables: names, domain: d.clone() };
-                let t = Poly::variable(n, n + 1);
-                let m: Vec<Vec<Poly>> =
-                    p.a.iter()
-                        .enumerate()
-                        .map(|(k, row)| {
-                            row.iter()
-                                .enumerate()
-                                .map(|(l, x)| {
-                                    let x = widen(x).neg();
-                                    if k == l { x.add(&t) } else { x }
-                                })
-                                .collect()
-                        })
-                        .collect();
-                let m = m
-                    .into_iter()
-                    .map(|row| row.into_iter().map(|x| reduce(d, x)).collect())
-                    .collect::<Result<_, _>>()?;
-                out.characteristic_polynomial = Some(wide.print(&bareiss(m, n + 1, d, ctx)?.1));
+                let (wide, chi) = characteristic(&p, &i.variables, variable, ctx)?;
+                out.characteristic_polynomial = Some(wide.print(&chi));
+            }
+            SymbolicOperation::Eigenvalues { variable } => {
+                let (wide, chi) = characteristic(&p, &i.variables, variable, ctx)?;
+                let (_, factors) = crate::polynomials::univariate::factorize(&wide, &chi, ctx)?;
+                let mut classes = vec![];
+                for (f, multiplicity) in factors {
+                    let degree = f.degree_in(n).unwrap_or(0);
+                    if degree == 0 {
+                        return Err(AdapterError::Backend("a factor of det(tI - A) without t".into()));
+                    }
+                    // c₁t + c₀ → −c₀/c₁, both in the original variables.
+                    let part = |k: u32| {
+                        Poly::from_terms(
+                            f.terms().filter(|(m, _)| m[n] == k).map(|(m, c)| (m[..n].to_vec(), c.clone())),
+                        )
+                    };
+                    let value = if degree == 1 { Some(fraction(r, part(0).neg(), part(1))?) } else { None };
+                    classes.push(SymbolicEigenvalues { factor: wide.print(&f), degree, multiplicity, value });
+                }
+                out.eigenvalues = Some(classes);
             }
             SymbolicOperation::Solve { .. } => {
                 let rhs = p.rhs.as_ref().ok_or_else(|| AdapterError::Backend("no b".into()))?;
@@ -300,6 +341,35 @@ impl Query for Symbolic {
         }
         Ok(out.into())
     }
+}
+
+/// det(tI − A) in the ring of the variables and t (the last).
+fn characteristic(
+    p: &Parsed,
+    variables: &[String],
+    t_name: &str,
+    ctx: &AdapterContext,
+) -> Result<(Ring, Poly), AdapterError> {
+    let (d, n) = (&p.r.domain, p.r.n());
+    let mut names = variables.to_vec();
+    names.push(t_name.to_owned());
+    let wide = Ring { variables: names, domain: d.clone() };
+    let t = Poly::variable(n, n + 1);
+    let m =
+        p.a.iter()
+            .enumerate()
+            .map(|(k, row)| {
+                row.iter()
+                    .enumerate()
+                    .map(|(l, x)| {
+                        let x = widen(x).neg();
+                        reduce(d, if k == l { x.add(&t) } else { x })
+                    })
+                    .collect()
+            })
+            .collect::<Result<_, _>>()?;
+    let chi = bareiss(m, n + 1, d, ctx)?.1;
+    Ok((wide, chi))
 }
 
 /// num/den with the rational content they share divided out and den's leading coefficient
