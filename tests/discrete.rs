@@ -451,6 +451,31 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             json!({"input": {"permutation": {"permutation": [1, 1]}}}),
             "/input/input/permutation/permutation",
         ),
+        (
+            "combinatorics.set_function.analyze",
+            json!({"function": {"table": {"n": 2, "values": [0, 1, 1]}}}),
+            "/input/function/table/values",
+        ),
+        (
+            "combinatorics.set_function.analyze",
+            json!({"function": {"cut": {"vertices": 3, "edges": [[0, 1], [1, 3]]}}}),
+            "/input/function/cut/edges/1/1",
+        ),
+        (
+            "combinatorics.set_function.analyze",
+            json!({"function": {"coverage": {"sets": [[1], [2]], "weights": [[7, 1]]}}}),
+            "/input/function/coverage/weights/0",
+        ),
+        (
+            "combinatorics.set_function.analyze",
+            json!({"function": {"coverage": {"sets": [[1], [2]]}}, "evaluate": [[0, 0]]}),
+            "/input/evaluate/0/1",
+        ),
+        (
+            "combinatorics.set_function.analyze",
+            json!({"function": {"table": {"n": 17, "values": []}}}),
+            "/input/function/table/n",
+        ),
     ] {
         let r = jac.run(CapabilityRequest::new(id, input.clone())).await;
         assert_ne!(r.status(), ExecutionStatus::Succeeded, "{id} {input}");
@@ -484,4 +509,48 @@ async fn discrete_objects_are_stored_canonically() {
     }
     let bad = jac.run(put("finite_poset", json!({"elements": 2, "covers": [[0, 1], [1, 0]]}))).await;
     assert!(bad.execution.diagnostics[0].path.as_deref().unwrap().starts_with("/input/object/covers/"));
+}
+
+/// A reported violation of a set function's property holds on the function's own table.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn set_function_violations_are_true_inequalities() {
+    let jac = jacobian::builder().build().await.unwrap();
+    // A cut function with one negative weight: neither monotone nor submodular; x ↦ |S|² on
+    // four elements: supermodular, not submodular.
+    let square: Vec<u64> = (0u64..16).map(|m| u64::from(m.count_ones()).pow(2)).collect();
+    for input in [
+        json!({"function": {"cut": {"vertices": 4, "edges": [[0, 1, 2], [1, 2, -3], [2, 3, 1], [0, 3, 1]]}}, "table": true}),
+        json!({"function": {"table": {"n": 4, "values": square}}, "table": true}),
+    ] {
+        let r = jac.run(CapabilityRequest::new("combinatorics.set_function.analyze", input.clone())).await;
+        assert!(r.succeeded(), "{:?}", r.execution.diagnostics);
+        let o = &r.output;
+        let f = |set: &Value| -> f64 {
+            let mask: usize = set.as_array().unwrap().iter().map(|e| 1usize << e.as_u64().unwrap()).sum();
+            o["table"][mask].as_str().unwrap().parse::<f64>().unwrap()
+        };
+        assert!(!o["submodular"].as_bool().unwrap(), "{o}");
+        for key in ["submodular_violation", "supermodular_violation", "monotone_violation"] {
+            let Some(v) = o.get(key) else { continue };
+            let set = v["set"].clone();
+            let with = |extra: &[u64]| {
+                let mut s: Vec<u64> = set.as_array().unwrap().iter().map(|e| e.as_u64().unwrap()).collect();
+                s.extend_from_slice(extra);
+                json!(s)
+            };
+            let e: Vec<u64> = v["elements"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect();
+            let (left, right) = if e.len() == 1 {
+                (f(&with(&e)), f(&set))
+            } else {
+                (f(&with(&e[..1])) + f(&with(&e[1..])), f(&with(&e)) + f(&set))
+            };
+            let sides: Vec<f64> =
+                v["sides"].as_array().unwrap().iter().map(|x| x.as_str().unwrap().parse().unwrap()).collect();
+            assert_eq!(sides, vec![left, right], "{key}: {v}");
+            match key {
+                "supermodular_violation" => assert!(left > right, "{v}"),
+                _ => assert!(left < right, "{v}"),
+            }
+        }
+    }
 }

@@ -19,6 +19,7 @@ pub mod probability;
 pub mod recurrence;
 pub mod reliability;
 pub mod sequence;
+pub mod set_function;
 pub mod sets;
 pub mod tableau;
 pub mod testing;
@@ -65,6 +66,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(sets::FiniteSets))),
         Arc::new(Typed::new(Ask(sets::Hypergraph))),
         Arc::new(Typed::new(Ask(sets::LatinSquares))),
+        Arc::new(Typed::new(Ask(set_function::SetFunctionAnalysis))),
     ]
 }
 

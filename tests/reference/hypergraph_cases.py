@@ -13,7 +13,7 @@ import random
 rng = random.Random(64)
 CASES = []
 PROPS = ["parameters", "degrees", "intersecting", "covering", "dual", "edge_intersections", "intersection_graph",
-         "clique_expansion", "minimum_transversal", "maximum_matching", "independence_number", "exact_cover"]
+         "clique_expansion", "incidence_graph", "minimum_transversal", "maximum_matching", "independence_number", "exact_cover"]
 
 
 def case(n, sets):
@@ -40,6 +40,7 @@ def case(n, sets):
         "edge_intersections": [[a, b, len(set(sets[a]) & set(sets[b]))] for a, b in pairs],
         "intersection_graph": [[a, b] for a, b in pairs if set(sets[a]) & set(sets[b])],
         "clique_expansion": sorted({(x, y) for s in sets for x, y in itertools.combinations(s, 2)}),
+        "incidence_graph": sorted([x, n + j] for j, s in enumerate(sets) for x in s),
         "maximum_matching": {"size": matching},
         "exact_cover": {"exists": exact},
     }

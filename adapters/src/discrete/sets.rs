@@ -155,6 +155,9 @@ pub enum HypergraphProperty {
     IntersectionGraph,
     /// The 2-section: pairs of points in a common edge.
     CliqueExpansion,
+    /// The incidence (Levi) graph: bipartite on the points 0..n−1 and the edges n..n+m−1, the
+    /// edge [p, n + j] when point p lies in edge j.
+    IncidenceGraph,
     /// A smallest set of points meeting every edge (points ≤ 64).
     MinimumTransversal,
     /// Every inclusion-minimal transversal of at most `max_size` points (points ≤ 64).
@@ -326,7 +329,7 @@ impl Query for Hypergraph {
             "Set systems (hypergraphs): degrees, intersecting and covering families, dual, minimum and minimal transversals, maximum matching, independence number, exact cover.",
             "Natively on a set system over points 0..n: `properties` selects parameters, degrees, intersecting (with a \
              disjoint pair), covering (uncovered points), dual, edge_intersections, intersection_graph, \
-             clique_expansion, minimum_transversal, minimal_transversals (up to `max_size`), maximum_matching, \
+             clique_expansion, incidence_graph, minimum_transversal, minimal_transversals (up to `max_size`), maximum_matching, \
              independence_number, exact_cover (Knuth's Algorithm X); the searches are exhaustive on ≤ 64 points.",
             &[
                 "hypergraph",
@@ -339,6 +342,7 @@ impl Query for Hypergraph {
                 "exact-cover",
                 "independence-number",
                 "dual-hypergraph",
+                "incidence-graph",
             ],
         )
     }
@@ -442,6 +446,12 @@ impl Query for Hypergraph {
                     }
                     json!(e)
                 }
+                IncidenceGraph => json!(
+                    sets.iter()
+                        .enumerate()
+                        .flat_map(|(j, e)| e.iter().map(move |&p| [p, n + j]))
+                        .collect::<BTreeSet<_>>()
+                ),
                 MinimumTransversal => {
                     let m = masks(&sets);
                     if m.contains(&0) {
