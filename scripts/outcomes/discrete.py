@@ -42,6 +42,7 @@ REC_EVAL = "sequence.recurrence.evaluate"
 GUESS = "sequence.guess.generating_function"
 SIDON = "combinatorics.additive.sidon"
 DIFF = "combinatorics.difference_set.compute"
+SETF = "combinatorics.set_function.analyze"
 POSET = "poset.compute.properties"
 PROB = "probability.finite_distribution.compute"
 MARKOV = "probability.markov_chain.compute"
@@ -92,6 +93,9 @@ MAPPING = {
     "combinatorics.generating_function.coefficients.verify": (REC_EVAL, VERIFY),
     "combinatorics.integer_set.sidon.decide": (SIDON, "`decide`"),
     "combinatorics.integer_set.sidon.verify": (SIDON, "`decide`, " + VERIFY),
+    "combinatorics.set_function.evaluate": (SETF, "`evaluate`, of a table, a coverage function or a graph cut function"),
+    "combinatorics.set_function.monotonicity": (SETF, "`monotone`, with a violating S and i"),
+    "combinatorics.set_function.submodularity": (SETF, "`submodular` (and supermodular, modular), with a violating S, i, j"),
     "combinatorics.recurrence.linear.evaluate": (REC_EVAL, None),
     "combinatorics.recurrence.linear.verify": (REC_EVAL, VERIFY),
     # combinatorics (latest)
@@ -203,6 +207,7 @@ MAPPING = {
     # hypergraph
     "hypergraph.clique_expansion.compute": (HYPER, "`clique_expansion`"),
     "hypergraph.dual.compute": (HYPER, "`dual`"),
+    "hypergraph.incidence_graph.compute": (HYPER, "`incidence_graph`"),
     "hypergraph.edge_intersection_graph.compute": (HYPER, "`intersection_graph`"),
     "hypergraph.edge_intersections.compute": (HYPER, "`edge_intersections`"),
     "hypergraph.independence_number.compute": (HYPER, "`independence_number`"),
