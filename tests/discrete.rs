@@ -476,6 +476,8 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             json!({"function": {"table": {"n": 17, "values": []}}}),
             "/input/function/table/n",
         ),
+        ("combinatorics.design.construct", json!({"family": "steiner_triple_system", "n": 11}), "/input/n"),
+        ("combinatorics.design.construct", json!({"family": "projective_plane", "n": 4}), "/input/n"),
     ] {
         let r = jac.run(CapabilityRequest::new(id, input.clone())).await;
         assert_ne!(r.status(), ExecutionStatus::Succeeded, "{id} {input}");
@@ -552,5 +554,33 @@ async fn set_function_violations_are_true_inequalities() {
                 _ => assert!(left < right, "{v}"),
             }
         }
+    }
+}
+
+/// Every constructed design covers each pair of its points exactly λ times, counted here from
+/// the returned blocks.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn constructed_designs_cover_every_pair_exactly_lambda_times() {
+    let jac = jacobian::builder().build().await.unwrap();
+    for (family, n) in
+        [("steiner_triple_system", 13), ("steiner_triple_system", 15), ("projective_plane", 5), ("affine_plane", 7)]
+    {
+        let input = json!({"family": family, "n": n});
+        let r = jac.run(CapabilityRequest::new("combinatorics.design.construct", input)).await;
+        assert!(r.succeeded(), "{:?}", r.execution.diagnostics);
+        let v = r.output["points"].as_u64().unwrap() as usize;
+        let mut count = vec![0u64; v * v];
+        for b in r.output["blocks"].as_array().unwrap() {
+            let b: Vec<usize> = b.as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as usize).collect();
+            assert_eq!(b.len() as u64, r.output["block_size"].as_u64().unwrap());
+            for (k, &x) in b.iter().enumerate() {
+                for &y in &b[k + 1..] {
+                    count[x.min(y) * v + x.max(y)] += 1;
+                }
+            }
+        }
+        let lambda = r.output["lambda"].as_u64().unwrap();
+        assert_eq!(lambda, 1);
+        assert!((0..v).all(|x| (x + 1..v).all(|y| count[x * v + y] == lambda)), "{family} {n}");
     }
 }

@@ -7,6 +7,7 @@
 
 pub mod additive;
 pub mod colouring;
+pub mod design;
 pub mod enumerate;
 pub mod finite_space;
 pub mod gaussian;
@@ -67,6 +68,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(sets::Hypergraph))),
         Arc::new(Typed::new(Ask(sets::LatinSquares))),
         Arc::new(Typed::new(Ask(set_function::SetFunctionAnalysis))),
+        Arc::new(Typed::new(Ask(design::Design))),
     ]
 }
 
