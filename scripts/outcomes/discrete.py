@@ -43,6 +43,7 @@ GUESS = "sequence.guess.generating_function"
 SIDON = "combinatorics.additive.sidon"
 DIFF = "combinatorics.difference_set.compute"
 SETF = "combinatorics.set_function.analyze"
+DESIGN = "combinatorics.design.construct"
 POSET = "poset.compute.properties"
 PROB = "probability.finite_distribution.compute"
 MARKOV = "probability.markov_chain.compute"
@@ -93,6 +94,7 @@ MAPPING = {
     "combinatorics.generating_function.coefficients.verify": (REC_EVAL, VERIFY),
     "combinatorics.integer_set.sidon.decide": (SIDON, "`decide`"),
     "combinatorics.integer_set.sidon.verify": (SIDON, "`decide`, " + VERIFY),
+    "combinatorics.design.steiner_triple_system.construct": (DESIGN, "`steiner_triple_system` (Bose, Skolem)"),
     "combinatorics.set_function.evaluate": (SETF, "`evaluate`, of a table, a coverage function or a graph cut function"),
     "combinatorics.set_function.monotonicity": (SETF, "`monotone`, with a violating S and i"),
     "combinatorics.set_function.submodularity": (SETF, "`submodular` (and supermodular, modular), with a violating S, i, j"),
