@@ -311,7 +311,15 @@ fn syzygy(ev: &mut Eval, r: &Value, kind: &str, path: &str) -> Step<Option<Findi
         }
         return if sum.is_zero() { Ok(None) } else { fail("NOT_A_SYZYGY", "the combination is not zero".into()) };
     }
-    // The unknowns: one per generator and monomial of total degree ≤ d.
+    // The unknowns: one per generator and monomial of total degree ≤ d. Their number, C(n + d, n)
+    // per generator, is bounded before any is built.
+    let mut count: u128 = 1;
+    for i in 1..=ev.n as u128 {
+        count = count * (i + u128::from(degree)) / i;
+        if count > MAX_MINOR as u128 || count * gens.len() as u128 > MAX_MINOR as u128 {
+            return Err(Stop::Limit(format!("a minor of order above {MAX_MINOR}")));
+        }
+    }
     let mut monomials = vec![vec![]];
     for _ in 0..ev.n {
         monomials = monomials
@@ -619,6 +627,9 @@ mod tests {
         let other = json!([{"kind": "no_syzygy", "generators": [[["1", [0, 1]]], [["1", [0, 1]]]], "degree": 0,
             "rows": [[0, 1], [1, 0]], "prime": "2147483647"}]);
         assert!(!accepted(&check("0", 2, other)));
+        // A degree far past the bound is refused before the unknowns are enumerated.
+        let huge = json!([none(json!([[0, 1], [1, 0]]), 1_111_111_111, "2147483647")]);
+        assert!(!accepted(&check("0", 2, huge)));
         // A rational generator with the prime in its denominator.
         let half = json!([{"kind": "no_syzygy", "generators": [[["1/7", [0, 1]]], [["1", [1, 0]]]], "degree": 0,
             "rows": [[0, 1], [1, 0]], "prime": "7"}]);
