@@ -239,6 +239,7 @@ MAPPING = {
     "word.factor_complexity_prefix.compute": (WORD, "`factor_complexity`"),
     "word.factors.length.compute": (WORD, "`factors`"),
     "word.greene_invariants.compute": (WORD, "`greene_invariants`"),
+    "word.knuth_moves.compute": (WORD, "`knuth_moves`"),
     "word.longest_decreasing_subsequence.compute": (WORD, "`longest_decreasing`"),
     "word.longest_increasing_subsequence.compute": (WORD, "`longest_increasing`"),
     "word.periods.compute": (WORD, "`periods`"),

@@ -630,6 +630,9 @@ pub enum WordProperty {
     PlacticNormalForm,
     /// Whether `other` is Knuth (plactic) equivalent.
     KnuthEquivalent,
+    /// Every word one elementary Knuth relation away (words of ≤ 500 letters): on letters i, i+1,
+    /// i+2, `swap_last` y z x ↔ y x z (x < y ≤ z) and `swap_first` x z y ↔ z x y (x ≤ y < z).
+    KnuthMoves,
     /// Every period p (w_i = w_{i+p}).
     Periods,
     /// The distinct factors of length `length`.
@@ -700,10 +703,10 @@ impl Query for Words {
         cas::describe(
             "word.compute.properties",
             "Combinatorics of words",
-            "Longest increasing and decreasing subsequences of a word, Greene invariants, plactic normal form and Knuth equivalence, periods, factors, factor complexity, Rauzy graph.",
+            "Longest increasing and decreasing subsequences of a word, Greene invariants, plactic normal form, Knuth equivalence and moves, periods, factors, factor complexity, Rauzy graph.",
             "Native: `properties` selects longest_increasing (weakly) and longest_decreasing (strictly) by patience \
              sorting, greene_invariants (the RSK shape), plactic_normal_form (the reading word of P), knuth_equivalent \
-             (to `other`, by equal P tableaux), periods, factors and rauzy_graph of a `length`, factor_complexity.",
+             (to `other`, by equal P tableaux), knuth_moves (each word one elementary Knuth relation away), periods, factors and rauzy_graph of a `length`, factor_complexity.",
             &[
                 "word",
                 "longest-increasing-subsequence",
@@ -747,6 +750,9 @@ impl Query for Words {
         if quadratic && i.word.len() > 5_000 {
             return Err(super::too_large("/word", "periods and factor complexity for words of ≤ 5000 letters"));
         }
+        if i.properties.contains(&WordProperty::KnuthMoves) && i.word.len() > 500 {
+            return Err(super::too_large("/word", "knuth_moves for words of ≤ 500 letters"));
+        }
         Ok(())
     }
     fn answer(&self, i: &WordInput, ctx: &AdapterContext) -> Result<Answer<Map<String, Value>>, AdapterError> {
@@ -773,6 +779,25 @@ impl Query for Words {
                 WordProperty::KnuthEquivalent => {
                     let other = i.other.clone().unwrap_or_default();
                     json!(rsk(&pairs(w)).0 == rsk(&pairs(&other)).0)
+                }
+                WordProperty::KnuthMoves => {
+                    let mut moves = vec![];
+                    for (k, t) in w.windows(3).enumerate() {
+                        let (a, b, c) = (t[0], t[1], t[2]);
+                        // y z x ↔ y x z with x < y ≤ z: the last two letters, either way round.
+                        if (c < a && a <= b) || (b < a && a <= c) {
+                            let mut v = w.clone();
+                            v.swap(k + 1, k + 2);
+                            moves.push(json!({"position": k, "relation": "swap_last", "word": v}));
+                        }
+                        // x z y ↔ z x y with x ≤ y < z: the first two letters.
+                        if (a <= c && c < b) || (b <= c && c < a) {
+                            let mut v = w.clone();
+                            v.swap(k, k + 1);
+                            moves.push(json!({"position": k, "relation": "swap_first", "word": v}));
+                        }
+                    }
+                    json!(moves)
                 }
                 WordProperty::Periods => {
                     json!((1..=n).filter(|&p| (0..n - p).all(|k| w[k] == w[k + p])).collect::<Vec<_>>())
