@@ -532,6 +532,7 @@ async fn set_function_violations_are_true_inequalities() {
             o["table"][mask].as_str().unwrap().parse::<f64>().unwrap()
         };
         assert!(!o["submodular"].as_bool().unwrap(), "{o}");
+        assert!(o.get("submodular_violation").is_some(), "a failure comes with its witness: {o}");
         for key in ["submodular_violation", "supermodular_violation", "monotone_violation"] {
             let Some(v) = o.get(key) else { continue };
             let set = v["set"].clone();

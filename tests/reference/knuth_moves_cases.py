@@ -31,16 +31,12 @@ def moves(w):
     out = []
     for k in range(len(w) - 2):
         a, b, c = w[k:k + 3]
-        for x, y, z in [(c, a, b), (b, a, c)]:  # y z x -> y x z, and y x z -> y z x
-            if x < y <= z and (a, b, c) in [(y, z, x), (y, x, z)]:
-                v = w[:k + 1] + [c, b] + w[k + 3:]
-                out.append({"position": k, "relation": "swap_last", "word": v})
-                break
-        for x, y, z in [(a, c, b), (b, c, a)]:  # x z y -> z x y, and z x y -> x z y
-            if x <= y < z and (a, b, c) in [(x, z, y), (z, x, y)]:
-                v = w[:k] + [b, a] + w[k + 2:]
-                out.append({"position": k, "relation": "swap_first", "word": v})
-                break
+        # y z x -> y x z and back, x < y <= z: the window is (y, z, x) or (y, x, z).
+        if any(x < a <= z for x, z in [(c, b), (b, c)]):
+            out.append({"position": k, "relation": "swap_last", "word": w[:k + 1] + [c, b] + w[k + 3:]})
+        # x z y -> z x y and back, x <= y < z: the window is (x, z, y) or (z, x, y).
+        if any(x <= c < z for x, z in [(a, b), (b, a)]):
+            out.append({"position": k, "relation": "swap_first", "word": w[:k] + [b, a] + w[k + 2:]})
     for m in out:
         assert p_tableau(m["word"]) == p_tableau(w), (w, m)
     return out

@@ -5,6 +5,7 @@
 
 use jacobian_runtime::adapter::{AdapterContext, AdapterError, Refusal};
 use jacobian_runtime::contract::{Diagnostic, Mode, Provider};
+use jacobian_runtime::objects::polynomial::arith::is_prime;
 use jacobian_runtime::typed::Describe;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -57,10 +58,6 @@ pub struct DesignOutput {
     pub blocks: Vec<Vec<u64>>,
     /// How the design was built.
     pub construction: String,
-}
-
-fn is_prime(q: u64) -> bool {
-    q >= 2 && (2..).take_while(|d| d * d <= q).all(|d| !q.is_multiple_of(d))
 }
 
 fn check(i: &DesignInput) -> Result<(), Diagnostic> {

@@ -500,29 +500,22 @@ impl Query for Eigenvalues {
                 real.push([lo.to_string(), hi.to_string()]);
             }
             let degree = f.len() - 1;
-            if singular {
-                if reals > 0 {
-                    values += reals * multiplicity;
-                    let minimal_polynomial = texts(&f);
-                    let (complex_approximations, eigenvectors) = (vec![], None);
-                    classes.push(EigenvalueClass {
-                        minimal_polynomial,
-                        degree,
-                        multiplicity,
-                        real,
-                        complex_approximations,
-                        eigenvectors,
-                    });
+            // Singular values: only the nonnegative roots; a factor without one carries none.
+            let (complex_approximations, eigenvectors) = if singular {
+                if reals == 0 {
+                    continue;
                 }
-                continue;
-            }
-            let complex_approximations =
-                (0..degree - reals).map(|_| lines.line().map(str::to_owned)).collect::<Result<_, _>>()?;
-            let eigenvectors = if degree == 1 {
-                let k = lines.matrix(&Ring::Rational)?;
-                Some((0..k.cols).map(|j| k.data.iter().map(|r| r[j].to_string()).collect()).collect())
+                values += reals * multiplicity;
+                (vec![], None)
             } else {
-                None
+                let complex = (0..degree - reals).map(|_| lines.line().map(str::to_owned)).collect::<Result<_, _>>()?;
+                let vectors = if degree == 1 {
+                    let k = lines.matrix(&Ring::Rational)?;
+                    Some((0..k.cols).map(|j| k.data.iter().map(|r| r[j].to_string()).collect()).collect())
+                } else {
+                    None
+                };
+                (complex, vectors)
             };
             classes.push(EigenvalueClass {
                 minimal_polynomial: texts(&f),

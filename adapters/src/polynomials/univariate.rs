@@ -306,25 +306,46 @@ fn in_process(f: &Poly, domain: &Domain, n: usize) -> Option<Vec<(Poly, u32)>> {
 }
 
 /// Irreducible factors with multiplicities, and the unit: one variable over Z or Q in-process
-/// when the Zassenhaus path certifies its answer, else from PARI/GP or Singular.
+/// when the Zassenhaus path certifies its answer, else from PARI/GP or Singular, whose factors
+/// are multiplied back and compared with the polynomial.
 pub(crate) fn factorize(r: &Ring, f: &Poly, ctx: &AdapterContext) -> Result<(Rat, Vec<(Poly, u32)>), AdapterError> {
     let n = r.n();
     if f.total_degree() == Some(0) {
         return Ok((f.leading_coefficient(), vec![]));
     }
-    if let Some(mut factors) = in_process(f, &r.domain, n) {
-        // Exact by construction (each factor divided the polynomial over Z): normalized, and
-        // the unit found from the leading coefficients.
-        for (p, _) in &mut factors {
-            *p = super::normalized(r, p);
-        }
-        let leads =
-            factors.iter().fold(Rat::one(), |acc, (p, e)| acc * num_traits::pow(p.leading_coefficient(), *e as usize));
-        factors.sort_by_cached_key(|a| (a.1, a.0.total_degree(), r.print(&a.0)));
-        return Ok((f.leading_coefficient() / leads, factors));
+    // The in-process factors are exact by construction: each divided the polynomial over Z.
+    let (mut factors, exact) = match in_process(f, &r.domain, n) {
+        Some(found) => (found, true),
+        None => (backend_factors(r, f, ctx)?, false),
+    };
+    for (p, _) in &mut factors {
+        *p = super::normalized(r, p);
     }
+    // The unit from the leading coefficients (the monomial order is multiplicative).
+    let leads =
+        factors.iter().fold(Rat::one(), |acc, (p, e)| acc * num_traits::pow(p.leading_coefficient(), *e as usize));
+    let unit = r.domain.element(&(f.leading_coefficient() / leads)).map_err(AdapterError::Unsupported)?;
+    if !exact {
+        let mut product_poly = Poly::constant(unit.clone(), n);
+        for (p, e) in &factors {
+            let power = p.pow(*e, n).map_err(super::native::too_large)?;
+            product_poly = r
+                .domain
+                .reduce(product_poly.mul(&power).map_err(super::native::too_large)?)
+                .map_err(AdapterError::Unsupported)?;
+        }
+        if &product_poly != f {
+            return Err(AdapterError::Backend("the backend's factors do not multiply to the polynomial".into()));
+        }
+    }
+    factors.sort_by_cached_key(|a| (a.1, a.0.total_degree(), r.print(&a.0)));
+    Ok((unit, factors))
+}
+
+/// The factors PARI/GP (one variable) or Singular (several) prints, with multiplicities.
+fn backend_factors(r: &Ring, f: &Poly, ctx: &AdapterContext) -> Result<Vec<(Poly, u32)>, AdapterError> {
     let mut factors: Vec<(Poly, u32)> = vec![];
-    if n == 1 {
+    if r.n() == 1 {
         let program = uni(Program::new(PARI).code("my(F=factor("), f, r)
             .code("));print(apply(q->Vecrev(lift(q)),F[,1]~));print(F[,2]~)");
         let reply = ctx.backend(&program)?;
@@ -354,26 +375,7 @@ pub(crate) fn factorize(r: &Ring, f: &Poly, ctx: &AdapterContext) -> Result<(Rat
             factors.push((super::from_singular(r, p)?, e));
         }
     }
-    // Normalize each factor and recover the unit from the leading coefficients.
-    let mut product_poly = Poly::constant(Rat::one(), n);
-    for (p, e) in &mut factors {
-        *p = super::normalized(r, p);
-        product_poly = r
-            .domain
-            .reduce(
-                product_poly.mul(&p.pow(*e, n).map_err(super::native::too_large)?).map_err(super::native::too_large)?,
-            )
-            .map_err(AdapterError::Unsupported)?;
-    }
-    let unit = r
-        .domain
-        .element(&(f.leading_coefficient() / product_poly.leading_coefficient()))
-        .map_err(AdapterError::Unsupported)?;
-    if r.domain.reduce(product_poly.scale(&unit)).ok().as_ref() != Some(f) {
-        return Err(AdapterError::Backend("the backend's factors do not multiply to the polynomial".into()));
-    }
-    factors.sort_by_cached_key(|a| (a.1, a.0.total_degree(), r.print(&a.0)));
-    Ok((unit, factors))
+    Ok(factors)
 }
 
 /// The answer, with its claim (the product of the factors) in VERIFY mode only.

@@ -12,6 +12,11 @@
 //! many local factors or too large a degree, or an i128 would overflow, [`factor`] returns
 //! `None` and the caller asks PARI/GP, which handles every case.
 
+use jacobian_runtime::objects::polynomial::arith::is_prime;
+use num_integer::{Integer, Roots};
+
+use crate::number_theory::finite_field::small_pow;
+
 /// Highest degree factored here (the cost grows as n³).
 pub const MAX_DEGREE: usize = 200;
 /// Most local factors recombined here (2^(r−1) subsets at worst).
@@ -76,7 +81,7 @@ pub fn factor(f: &[i64]) -> Option<Vec<Vec<i128>>> {
         let d = g.len() - 1;
         if *s >= 2 && d >= 2 {
             let norm = g.iter().try_fold(0u128, |acc, &c| acc.checked_add(c.unsigned_abs().checked_pow(2)?))?;
-            let bound = binomial(d)?.checked_mul(isqrt(norm) + 1)?;
+            let bound = binomial(d)?.checked_mul(norm.sqrt() + 1)?;
             let reach = bound.checked_mul(2)?.checked_mul(lead.unsigned_abs())?;
             if reach >= u128::from(modulus) {
                 return None;
@@ -87,7 +92,7 @@ pub fn factor(f: &[i64]) -> Option<Vec<Vec<i128>>> {
 }
 
 fn next_prime(mut p: u64) -> u64 {
-    while !(p > 1 && (2..).take_while(|d| d * d <= p).all(|d| !p.is_multiple_of(d))) {
+    while !is_prime(p) {
         p += 1;
     }
     p
@@ -97,17 +102,6 @@ fn next_prime(mut p: u64) -> u64 {
 fn binomial(d: usize) -> Option<u128> {
     let k = (d / 2) as u128;
     (0..k).try_fold(1u128, |acc, i| Some(acc.checked_mul(d as u128 - i)? / (i + 1)))
-}
-
-fn isqrt(n: u128) -> u128 {
-    let mut x = (n as f64).sqrt() as u128;
-    while x * x > n {
-        x -= 1;
-    }
-    while (x + 1) * (x + 1) <= n {
-        x += 1;
-    }
-    x
 }
 
 // ---- polynomials over F_p, p < 2^15, lowest coefficient first, no trailing zeros ----
@@ -127,16 +121,9 @@ fn reduce(f: &[i64], p: u64) -> Vec<u64> {
     trim(f.iter().map(|&c| c.rem_euclid(p as i64) as u64).collect())
 }
 
+/// a⁻¹ mod p, by Fermat.
 fn inverse(a: u64, p: u64) -> u64 {
-    let (mut r, mut b, mut e) = (1u64, a % p, p - 2);
-    while e > 0 {
-        if e & 1 == 1 {
-            r = r * b % p;
-        }
-        b = b * b % p;
-        e >>= 1;
-    }
-    r
+    small_pow(a % p, p - 2, p)
 }
 
 fn monic(a: &[u64], p: u64) -> Vec<u64> {
@@ -317,15 +304,16 @@ fn berlekamp(f: &[u64], p: u64) -> Vec<Vec<u64>> {
     kernel(a, p)
 }
 
-/// A basis of the kernel of a square matrix over F_p, by Gauss–Jordan elimination with the row
-/// updates accumulated unreduced (each entry takes at most n products below p²).
-fn kernel(mut a: Vec<Vec<u64>>, p: u64) -> Vec<Vec<u64>> {
-    let n = a.len();
+/// Brings the rows of a matrix over F_p to reduced echelon form in place, by Gauss–Jordan
+/// elimination with the row updates accumulated unreduced (each entry takes at most one product
+/// below p² a pivot); returns the pivot columns, pivot k in row k.
+fn echelon(a: &mut [Vec<u64>], p: u64) -> Vec<usize> {
+    let (rows, cols) = (a.len(), a.first().map_or(0, Vec::len));
     let red = reducer(p);
     let mut pivots: Vec<usize> = vec![];
-    for c in 0..n {
+    for c in 0..cols {
         let r = pivots.len();
-        let Some(i) = (r..n).find(|&i| red(a[i][c]) != 0) else {
+        let Some(i) = (r..rows).find(|&i| red(a[i][c]) != 0) else {
             continue;
         };
         a.swap(i, r);
@@ -346,6 +334,13 @@ fn kernel(mut a: Vec<Vec<u64>>, p: u64) -> Vec<Vec<u64>> {
         a[r] = pivot.into_iter().map(u64::from).collect();
         pivots.push(c);
     }
+    pivots
+}
+
+/// A basis of the kernel of a square matrix over F_p, one vector per free column.
+fn kernel(mut a: Vec<Vec<u64>>, p: u64) -> Vec<Vec<u64>> {
+    let n = a.len();
+    let pivots = echelon(&mut a, p);
     let free = (0..n).filter(|c| !pivots.contains(c));
     free.map(|fc| {
         let mut v = vec![0u64; n];
@@ -369,9 +364,10 @@ fn split(f: &[u64], basis: &[Vec<u64>], p: u64) -> Vec<Vec<u64>> {
         rng ^= rng << 17;
         rng % p
     };
+    // The rank of the basis reduced modulo g.
     let count = |g: &[u64]| {
         let d = degree(g);
-        let rows = basis
+        let mut rows: Vec<Vec<u64>> = basis
             .iter()
             .map(|b| {
                 let mut r = prem(b.clone(), g, p);
@@ -379,7 +375,7 @@ fn split(f: &[u64], basis: &[Vec<u64>], p: u64) -> Vec<Vec<u64>> {
                 r
             })
             .collect();
-        rank(rows, p)
+        echelon(&mut rows, p).len()
     };
     let mut done = vec![];
     let mut todo = vec![(f.to_vec(), basis.len())];
@@ -412,30 +408,6 @@ fn split(f: &[u64], basis: &[Vec<u64>], p: u64) -> Vec<Vec<u64>> {
     }
     done.sort();
     done
-}
-
-fn rank(mut a: Vec<Vec<u64>>, p: u64) -> usize {
-    let cols = a.first().map_or(0, Vec::len);
-    let mut r = 0;
-    for c in 0..cols {
-        let Some(i) = (r..a.len()).find(|&i| !a[i][c].is_multiple_of(p)) else {
-            continue;
-        };
-        a.swap(i, r);
-        let inv = inverse(a[r][c] % p, p);
-        let pivot: Vec<u64> = a[r].iter().map(|&x| x % p * inv % p).collect();
-        for row in a.iter_mut().skip(r + 1) {
-            let t = row[c] % p;
-            if t != 0 {
-                for (x, &y) in row.iter_mut().zip(&pivot) {
-                    *x = (*x % p + (p - t) * y) % p;
-                }
-            }
-        }
-        a[r] = pivot;
-        r += 1;
-    }
-    r
 }
 
 // ---- Hensel lifting modulo p^k < 2^58 ----
@@ -501,16 +473,9 @@ fn symmetric(x: u64, m: u64) -> i128 {
     if x > m / 2 { i128::from(x) - i128::from(m) } else { i128::from(x) }
 }
 
-fn gcd(mut a: u128, mut b: u128) -> u128 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
-}
-
 /// The primitive part, with a positive leading coefficient.
 fn primitive(mut h: Vec<i128>) -> Vec<i128> {
-    let c = h.iter().fold(0u128, |acc, x| gcd(acc, x.unsigned_abs())) as i128;
+    let c = h.iter().fold(0u128, |acc, x| acc.gcd(&x.unsigned_abs())) as i128;
     let sign = if h.last().is_some_and(|&l| l < 0) { -1 } else { 1 };
     if c > 1 || sign < 0 {
         h.iter_mut().for_each(|x| *x = *x / c * sign);

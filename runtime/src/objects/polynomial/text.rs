@@ -198,29 +198,35 @@ impl<'a> Parser<'a> {
         self.advance()?;
         let whole = Span { start: caret.start, end: span.end };
         let mut p = Poly::constant(Rat::one(), self.n());
-        if let Some((m, c)) = base.terms().next().filter(|(_, c)| base.len() == 1 && c.abs().is_one()) {
-            // ±x^m: the exponents multiply.
+        if let Some((m, c)) = base.terms().next().filter(|_| base.len() == 1) {
+            // One term c·x^m: the exponents multiply; the coefficient is raised on its own, by
+            // squaring as a constant whose growth is counted like any product's (±1 needs none).
             if m.iter().any(|&e| u64::from(e) * u64::from(k) > u64::from(MAX_DEGREE)) {
                 return err(whole, format!("an exponent would pass {MAX_DEGREE}"));
             }
-            let c = if k % 2 == 0 { c.abs() } else { c.clone() };
-            return self.reduce(Poly::monomial(m.iter().map(|&e| e * k).collect(), c), caret);
-        }
-        if base.len() <= 1 {
-            // One term: by squaring, as its coefficient grows and its term count does not.
-            let (mut square, mut k) = (base, k);
-            while k > 0 {
-                if k & 1 == 1 {
-                    p = self.mul(&p, &square, whole)?;
-                    p = self.reduce(p, caret)?;
-                }
-                k >>= 1;
-                if k > 0 {
-                    square = self.mul(&square, &square, whole)?;
-                    square = self.reduce(square, caret)?;
+            let m: Vec<u32> = m.iter().map(|&e| e * k).collect();
+            if c.abs().is_one() {
+                p = Poly::constant(if k % 2 == 0 { c.abs() } else { c.clone() }, self.n());
+            } else {
+                let (mut square, mut k) = (Poly::constant(c.clone(), self.n()), k);
+                while k > 0 {
+                    if k & 1 == 1 {
+                        p = self.mul(&p, &square, whole)?;
+                        p = self.reduce(p, caret)?;
+                    }
+                    k >>= 1;
+                    if k > 0 {
+                        square = self.mul(&square, &square, whole)?;
+                        square = self.reduce(square, caret)?;
+                    }
                 }
             }
-            return Ok(p);
+            // p is the constant c^k: its one term moves to x^(mk).
+            return self.reduce(Poly::from_terms(p.terms().map(|(_, c)| (m.clone(), c.clone()))), caret);
+        }
+        if base.is_empty() {
+            // 0^k: 1 for k = 0, else 0.
+            return Ok(if k == 0 { p } else { base });
         }
         for _ in 0..k {
             p = self.mul(&p, &base, whole)?;
