@@ -157,5 +157,6 @@ async fn every_bundled_capability_is_installed() {
         jacobian_adapters::bundled(&objects).iter().map(|a| a.descriptor().id.to_string()).collect();
     let jac = jacobian::builder().build().await.unwrap();
     let missing: Vec<&String> = bundled.iter().filter(|id| jac.descriptor(id).is_none()).collect();
-    assert!(missing.is_empty(), "bundled but not installed: {missing:?}");
+    let reasons: Vec<String> = jac.rejected().iter().map(|r| format!("{}: {}", r.capability_id, r.reason)).collect();
+    assert!(missing.is_empty(), "bundled but not installed: {missing:?}; {reasons:?}");
 }

@@ -28,6 +28,7 @@ fn cases() -> Vec<Value> {
         "cubical_operation_cases.py",
         "morse_cases.py",
         "fundamental_cases.py",
+        "simplicial_set_cases.py",
     ] {
         let out = Command::new(&python).arg(root.join("tests/reference").join(script)).output().unwrap();
         assert!(out.status.success(), "{script}: {}", String::from_utf8_lossy(&out.stderr));
@@ -75,6 +76,7 @@ fn check_morse(output: &Value, betti: &Value) {
 fn contains(got: &Value, expected: &Value) -> bool {
     match (got, expected) {
         (Value::Object(g), Value::Object(e)) => e.iter().all(|(k, v)| g.get(k).is_some_and(|gv| contains(gv, v))),
+        (Value::Array(g), Value::Array(e)) => g.len() == e.len() && g.iter().zip(e).all(|(g, e)| contains(g, e)),
         _ => got == expected,
     }
 }
@@ -174,6 +176,14 @@ async fn every_capability_agrees_with_its_reference_and_verifies() {
         }
         if let Some(betti) = c.get("morse_betti") {
             check_morse(&r.output, betti);
+        }
+        if let Some(degrees) = c.get("induced_degree") {
+            // The induced map of circles on H_0 and H_1, up to the sign of the chosen cycles.
+            let rows = r.output["answers"][0]["induced_homology"]["degrees"].as_array().unwrap();
+            for (row, want) in rows.iter().zip(degrees.as_array().unwrap()) {
+                let entry = row["matrix"][0][0].as_str().unwrap().trim_start_matches('-').to_owned();
+                assert_eq!(entry, want.to_string(), "{id}: {}", r.output);
+            }
         }
         if let Some(relation) = c.get("relation_up_to_sign") {
             let got = &r.output["relation"];
@@ -614,6 +624,58 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             "abelian_group.compute.characters",
             json!({"group": {"generators": 2, "relations": [[2, 0]]}}),
             "/input/group/relations",
+            Invalid,
+        ),
+        // A face table that breaks d0 d1 = d0 d0: the edge's faces are two vertices, the
+        // triangle's faces are edges whose endpoints do not match.
+        (
+            "topology.simplicial_set.compute",
+            json!({"space": {"simplices": [{"name": "a"}, {"name": "b"}, {"name": "e", "faces": ["b", "a"]},
+                {"name": "t", "faces": ["e", "e", "e"]}]}, "questions": ["homology"]}),
+            "/input/space",
+            Invalid,
+        ),
+        (
+            "topology.simplicial_set.compute",
+            json!({"space": {"simplices": [{"name": "v"}, {"name": "e", "faces": ["v", "w"]}]}, "questions": ["simplices"]}),
+            "/input/space/simplices/1/faces/1",
+            Invalid,
+        ),
+        (
+            "topology.simplicial_set.compute",
+            json!({"space": {"horn": {"n": 2, "k": 3}}, "questions": ["simplices"]}),
+            "/input/space/horn/k",
+            Invalid,
+        ),
+        (
+            "topology.simplicial_set.compute",
+            json!({"space": {"product": [{"standard_simplex": 6}, {"standard_simplex": 6}]}, "questions": ["homology"]}),
+            "/input/space/product",
+            Invalid,
+        ),
+        // Identifying t (faces a, a, a) with u (faces a, s0 v, a) would identify the loop a with
+        // the degenerate s0 v.
+        (
+            "topology.simplicial_set.compute",
+            json!({"space": {"quotient": {"of": {"simplices": [{"name": "v"}, {"name": "a", "faces": ["v", "v"]},
+                {"name": "t", "faces": ["a", "a", "a"]},
+                {"name": "u", "faces": ["a", {"simplex": "v", "degeneracies": [0]}, "a"]}]}, "identify": [["t", "u"]]}},
+                "questions": ["simplices"]}),
+            "/input/space/quotient/identify/0",
+            Invalid,
+        ),
+        // Δ¹ → Δ¹ sending the edge to the edge but the vertices swapped is not simplicial.
+        (
+            "topology.simplicial_set.compute",
+            json!({"space": {"standard_simplex": 1}, "map": {"codomain": {"standard_simplex": 1},
+                "images": {"[0]": "[1]", "[1]": "[0]", "[0,1]": "[0,1]"}}, "questions": ["map"]}),
+            "/input/map/images/[0,1]",
+            Invalid,
+        ),
+        (
+            "topology.simplicial_set.compute",
+            json!({"space": {"standard_simplex": 2}, "questions": [{"truncate": 40}]}),
+            "/input/questions/0",
             Invalid,
         ),
     ] {

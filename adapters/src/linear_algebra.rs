@@ -22,6 +22,7 @@ pub mod jordan;
 pub mod lattice;
 pub mod morse;
 pub mod similarity;
+pub mod simplicial_set;
 pub mod spaces;
 pub mod symbolic;
 pub mod topology;
@@ -70,6 +71,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(homology::ChainComplex))),
         Arc::new(Typed::new(Ask(homology::ChainHomology))),
         Arc::new(Typed::new(Ask(topology::ComplexOperation))),
+        Arc::new(Typed::new(Ask(simplicial_set::SimplicialSetQuery))),
         Arc::new(Typed::new(Ask(finite_space::FiniteSpaceQuery))),
         Arc::new(Typed::new(Ask(similarity::RationalCanonicalForm))),
         Arc::new(Typed::new(Ask(similarity::Similar))),

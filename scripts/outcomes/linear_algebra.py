@@ -57,6 +57,7 @@ PI1 = "topology.simplicial_complex.fundamental_group"
 PROPS = "topology.simplicial_complex.properties"
 MORSE = "topology.simplicial_complex.discrete_morse"
 FINITE = "topology.finite_space.compute"
+SSET = "topology.simplicial_set.compute"
 
 VERIFY = "in VERIFY mode"
 
@@ -197,6 +198,28 @@ MAPPING = {
     "topology.simplicial_complex.elementary_collapse.check": (TOP_OP, "`collapse` (refused unless the face is free)"),
     "topology.simplicial_complex.canonicalize": (TOP_OP, "`relabel`"),
     "topology.simplicial_complex.shelling.check": (TOP_OP, "`shelling`"),
+    "topology.simplicial_set.boundary.compute": (SSET, "`boundary`: ∂Δ^n"),
+    "topology.simplicial_set.coproduct.compute": (SSET, "`coproduct`"),
+    "topology.simplicial_set.degeneracy_profile.compute": (SSET, "`degeneracy_profile`"),
+    "topology.simplicial_set.degenerate_submodule.compute": (SSET, "`degenerate_submodule`"),
+    "topology.simplicial_set.from_simplicial_complex.compute": (SSET, "`complex`"),
+    "topology.simplicial_set.from_tables.compute": (SSET, "`simplices` (face tables, identities checked)"),
+    "topology.simplicial_set.homology.compute": (SSET, "`homology` (integral; VERIFY)"),
+    "topology.simplicial_set.horn.compute": (SSET, "`horn`"),
+    "topology.simplicial_set.map.compose.compute": (SSET, "`map` with `then`"),
+    "topology.simplicial_set.map.identity.compute": (SSET, "`map` without a map: the identity"),
+    "topology.simplicial_set.map.image.compute": (SSET, "`image`"),
+    "topology.simplicial_set.map.induced_chain_map.compute": (SSET, "`induced_chain_map`"),
+    "topology.simplicial_set.map.induced_homology.compute": (SSET, "`induced_homology` (over Q)"),
+    "topology.simplicial_set.map.preimage.compute": (SSET, "`preimage`"),
+    "topology.simplicial_set.normalized_chains.compute": (SSET, "`normalized_chains`"),
+    "topology.simplicial_set.product.compute": (SSET, "`product`"),
+    "topology.simplicial_set.quotient_by_congruence.compute": (SSET, "`quotient` with `identify`"),
+    "topology.simplicial_set.skeleton.compute": (SSET, "`skeleton`"),
+    "topology.simplicial_set.standard_simplex.compute": (SSET, "`standard_simplex`"),
+    "topology.simplicial_set.subset.from_degree_families.compute": (SSET, "`subset` (closed under faces)"),
+    "topology.simplicial_set.truncate.compute": (SSET, "`truncate`: every simplex up to a degree"),
+    "topology.simplicial_set.unnormalized_chain_complex.compute": (SSET, "`unnormalized_chains` (the Moore complex)"),
     "topology.finite.closure.compute": (FINITE, "`closure`"),
     "topology.finite.interior.compute": (FINITE, "`interior`"),
     "topology.finite.boundary.compute": (FINITE, "`boundary`"),
