@@ -29,6 +29,7 @@ fn cases() -> Vec<Value> {
         "morse_cases.py",
         "fundamental_cases.py",
         "simplicial_set_cases.py",
+        "koszul_cases.py",
     ] {
         let out = Command::new(&python).arg(root.join("tests/reference").join(script)).output().unwrap();
         assert!(out.status.success(), "{script}: {}", String::from_utf8_lossy(&out.stderr));
@@ -676,6 +677,36 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             "topology.simplicial_set.compute",
             json!({"space": {"standard_simplex": 2}, "questions": [{"truncate": 40}]}),
             "/input/questions/0",
+            Invalid,
+        ),
+        (
+            "homological.koszul.compute",
+            json!({"ring": "Q", "sequence": [[[0, 1], [0, 0]], [[0, 0], [1, 0]]], "questions": ["homology"]}),
+            "/input/sequence/1",
+            Invalid,
+        ),
+        (
+            "homological.koszul.compute",
+            json!({"ring": "Z", "sequence": [2, 3], "questions": [{"contraction": 1}]}),
+            "/input/questions/0/contraction",
+            Invalid,
+        ),
+        (
+            "homological.koszul.compute",
+            json!({"ring": "Z", "sequence": [2, [[1]]], "questions": ["homology"]}),
+            "/input/sequence/0",
+            Invalid,
+        ),
+        (
+            "homological.koszul.compute",
+            json!({"ring": "Z", "sequence": [2], "module": {"rank": 2, "relations": [[1, 2, 3]]}, "questions": ["homology"]}),
+            "/input/module/relations/0",
+            Invalid,
+        ),
+        (
+            "homological.koszul.compute",
+            json!({"ring": "Z", "sequence": ["1/2"], "questions": ["homology"]}),
+            "/input/sequence/0",
             Invalid,
         ),
     ] {

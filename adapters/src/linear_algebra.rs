@@ -19,6 +19,7 @@ pub mod inertia;
 pub mod integral;
 pub mod invariants;
 pub mod jordan;
+pub mod koszul;
 pub mod lattice;
 pub mod morse;
 pub mod similarity;
@@ -72,6 +73,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(homology::ChainHomology))),
         Arc::new(Typed::new(Ask(topology::ComplexOperation))),
         Arc::new(Typed::new(Ask(simplicial_set::SimplicialSetQuery))),
+        Arc::new(Typed::new(Ask(koszul::Koszul))),
         Arc::new(Typed::new(Ask(finite_space::FiniteSpaceQuery))),
         Arc::new(Typed::new(Ask(similarity::RationalCanonicalForm))),
         Arc::new(Typed::new(Ask(similarity::Similar))),

@@ -58,6 +58,7 @@ PROPS = "topology.simplicial_complex.properties"
 MORSE = "topology.simplicial_complex.discrete_morse"
 FINITE = "topology.finite_space.compute"
 SSET = "topology.simplicial_set.compute"
+KOSZUL = "homological.koszul.compute"
 
 VERIFY = "in VERIFY mode"
 
@@ -220,6 +221,20 @@ MAPPING = {
     "topology.simplicial_set.subset.from_degree_families.compute": (SSET, "`subset` (closed under faces)"),
     "topology.simplicial_set.truncate.compute": (SSET, "`truncate`: every simplex up to a degree"),
     "topology.simplicial_set.unnormalized_chain_complex.compute": (SSET, "`unnormalized_chains` (the Moore complex)"),
+    "homological.koszul.append_zero.compute": (KOSZUL, "`append_zero`: K(x, 0) and the splitting H_p(x) ⊕ H_(p−1)(x)"),
+    "homological.koszul.complex.compute": (KOSZUL, "`complex`"),
+    "homological.koszul.dga.compute": (KOSZUL, "`dga`: the exterior product, Leibniz rule checked"),
+    "homological.koszul.differential.compute": (KOSZUL, "`differentials`"),
+    "homological.koszul.exactness_profile.compute": (KOSZUL, "`exactness`, with the grade"),
+    "homological.koszul.homology.compute": (KOSZUL, "`homology` (VERIFY over Z)"),
+    "homological.koszul.homology_map.compute": (KOSZUL, "`module_map` (`homology_map`: φ on H_p(x; R)^r)"),
+    "homological.koszul.module_direct_sum.compute": (KOSZUL, "`direct_sum`"),
+    "homological.koszul.module_map.compute": (KOSZUL, "`module_map` (the chain map 1 ⊗ φ, checked)"),
+    "homological.koszul.module_quotient.compute": (KOSZUL, "`quotient`"),
+    "homological.koszul.sequence_linear_change.compute": (KOSZUL, "`linear_change` (Λ^p(A), checked a chain map)"),
+    "homological.koszul.sequence_permute.compute": (KOSZUL, "`permute`"),
+    "homological.koszul.top_homology.compute": (KOSZUL, "`top_homology`"),
+    "homological.koszul.unit_contraction.compute": (KOSZUL, "`contraction` by a unit x_i (dh + hd = 1 checked)"),
     "topology.finite.closure.compute": (FINITE, "`closure`"),
     "topology.finite.interior.compute": (FINITE, "`interior`"),
     "topology.finite.boundary.compute": (FINITE, "`boundary`"),
