@@ -478,6 +478,42 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
         ),
         ("combinatorics.design.construct", json!({"family": "steiner_triple_system", "n": 11}), "/input/n"),
         ("combinatorics.design.construct", json!({"family": "projective_plane", "n": 4}), "/input/n"),
+        (
+            "matroid.intersection.compute",
+            json!({"first": {"partition": {"blocks": [0, 1], "capacities": [1, 1]}},
+                   "second": {"partition": {"blocks": [0, 0, 0], "capacities": [1]}}, "questions": ["maximum"]}),
+            "/input/second",
+        ),
+        (
+            "matroid.intersection.compute",
+            json!({"first": {"graph": {"vertices": 2, "edges": [[0, 2]]}},
+                   "second": {"partition": {"blocks": [0], "capacities": [1]}}, "questions": ["maximum"]}),
+            "/input/first/graph/edges/0",
+        ),
+        (
+            "matroid.intersection.compute",
+            json!({"first": {"partition": {"blocks": [0, 1], "capacities": [1, 1]}},
+                   "second": {"partition": {"blocks": [0, 0], "capacities": [1]}}, "questions": ["check"],
+                   "certificate": {"set": [0, 5]}}),
+            "/input/certificate/set/1",
+        ),
+        (
+            "matroid.intersection.compute",
+            json!({"first": {"partition": {"blocks": [0, 1], "capacities": [1, 1]}},
+                   "second": {"partition": {"blocks": [0, 0], "capacities": [1]}}, "questions": ["represent"]}),
+            "/input/questions/0",
+        ),
+        ("hypergraph.construct", json!({"family": {"arithmetic_progressions": {"n": 10000, "k": 2}}}), "/input/family"),
+        (
+            "hypergraph.construct",
+            json!({"family": {"group_progressions": {"moduli": [1, 3], "k": 3}}}),
+            "/input/family/group_progressions",
+        ),
+        (
+            "hypergraph.construct",
+            json!({"family": {"sunflower": {"petals": 3, "core": 1, "petal": 0}}}),
+            "/input/family/sunflower",
+        ),
     ] {
         let r = jac.run(CapabilityRequest::new(id, input.clone())).await;
         assert_ne!(r.status(), ExecutionStatus::Succeeded, "{id} {input}");
@@ -583,5 +619,26 @@ async fn constructed_designs_cover_every_pair_exactly_lambda_times() {
         let lambda = r.output["lambda"].as_u64().unwrap();
         assert_eq!(lambda, 1);
         assert!((0..v).all(|x| (x + 1..v).all(|y| count[x * v + y] == lambda)), "{family} {n}");
+    }
+}
+
+/// The largest independent sets of constructed hypergraphs are the published extremal values:
+/// 3-AP-free subsets of {1..n} (OEIS A003002) and cap sets in Z_3^r (A090245).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn progression_free_sets_of_constructed_hypergraphs_reach_the_published_values() {
+    let jac = jacobian::builder().build().await.unwrap();
+    const A003002: [u64; 20] = [1, 2, 2, 3, 4, 4, 4, 4, 5, 5, 6, 6, 7, 8, 8, 8, 8, 8, 8, 9];
+    let mut families: Vec<(Value, u64)> =
+        (1..=20).map(|n| (json!({"arithmetic_progressions": {"n": n, "k": 3}}), A003002[n - 1])).collect();
+    families.push((json!({"group_progressions": {"moduli": [3], "k": 3}}), 2));
+    families.push((json!({"group_progressions": {"moduli": [3, 3], "k": 3}}), 4));
+    families.push((json!({"group_progressions": {"moduli": [3, 3, 3], "k": 3}}), 9));
+    for (family, want) in families {
+        let built = jac.run(CapabilityRequest::new("hypergraph.construct", json!({"family": family}))).await;
+        assert!(built.succeeded(), "{:?}", built.execution.diagnostics);
+        let input = json!({"system": built.output["system"], "properties": ["independence_number"]});
+        let r = jac.run(CapabilityRequest::new("hypergraph.compute.properties", input)).await;
+        assert!(r.succeeded(), "{:?}", r.execution.diagnostics);
+        assert_eq!(r.output["independence_number"]["independence_number"], json!(want), "{family}");
     }
 }

@@ -11,9 +11,11 @@ pub mod design;
 pub mod enumerate;
 pub mod finite_space;
 pub mod gaussian;
+pub mod hypergraph_construct;
 pub mod lattice;
 pub mod markov;
 pub mod matroid;
+pub mod matroid_intersection;
 pub mod numbers;
 pub mod poset;
 pub mod probability;
@@ -58,6 +60,8 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(poset::Properties))),
         Arc::new(Typed::new(Ask(lattice::Properties))),
         Arc::new(Typed::new(Ask(matroid::Properties))),
+        Arc::new(Typed::new(Ask(matroid_intersection::Intersection))),
+        Arc::new(Typed::new(Ask(hypergraph_construct::Construct))),
         Arc::new(Typed::new(Ask(probability::Distribution))),
         Arc::new(Typed::new(Ask(markov::MarkovChain))),
         Arc::new(Typed::new(Ask(reliability::Reliability))),

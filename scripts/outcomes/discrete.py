@@ -53,6 +53,8 @@ SETS = "finite_set.compute.operation"
 HYPER = "hypergraph.compute.properties"
 LATIN = "latin_square.compute.properties"
 MATROID = "matroid.compute.properties"
+INTERSECT = "matroid.intersection.compute"
+HCONS = "hypergraph.construct"
 
 VERIFY = "VERIFY mode"
 
@@ -219,6 +221,17 @@ MAPPING = {
     "hypergraph.parameters.compute": (HYPER, "`parameters`"),
     "hypergraph.vertex_degrees.compute": (HYPER, "`degrees`"),
     # matroid
+    "matroid.intersection.common_basis.compute": (INTERSECT, "`common_basis`"),
+    "matroid.intersection.maximum.compute": (INTERSECT, "`maximum`, with Edmonds' cover U"),
+    "matroid.intersection.maximum_cardinality_weighted.compute": (INTERSECT, "`maximum_cardinality_weighted`"),
+    "matroid.intersection.maximum_weight.compute": (INTERSECT, "`maximum_weight`, with the heaviest set of every size"),
+    "matroid.intersection.weighted_certificate.check": (INTERSECT, "`check` of a weight splitting"),
+    "matroid.intersection.weighted_rank_certificate.check": (INTERSECT, "`check` of a weight splitting with a rank cover"),
+    "matroid.graphic.represent.compute": (INTERSECT, "`represent`: the oriented incidence matrix of a graph"),
+    "hypergraph.arithmetic_progression.construct": (HCONS, "`arithmetic_progressions`"),
+    "hypergraph.axis_aligned_square_grid.construct": (HCONS, "`square_corners`"),
+    "combinatorics.finite_abelian.3term_progression_hypergraph.construct": (HCONS, "`group_progressions` with k = 3"),
+    "set_system.sunflower_family.construct": (HCONS, "`sunflower`"),
     "matroid.basis.maximum_weight.compute": (MATROID, "`maximum_weight_basis`"),
     "matroid.closure.compute": (MATROID, "`closure`"),
     "matroid.independent_set.maximum_weight.compute": (MATROID, "`maximum_weight_basis` (non-negative weights)"),

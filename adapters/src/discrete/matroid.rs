@@ -67,13 +67,14 @@ pub struct MatroidInput {
 /// `matroid.compute.properties`.
 pub struct Properties;
 
-enum Oracle {
+/// A rank oracle: by the bases (the largest intersection) or a matrix's column ranks.
+pub(crate) enum Oracle {
     Bases(Vec<u64>),
     Matrix(Dense),
 }
 
 impl Oracle {
-    fn rank(&self, s: u64) -> usize {
+    pub(crate) fn rank(&self, s: u64) -> usize {
         match self {
             Oracle::Bases(b) => b.iter().map(|x| (x & s).count_ones() as usize).max().unwrap_or(0),
             Oracle::Matrix(d) => {

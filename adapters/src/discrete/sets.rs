@@ -201,9 +201,14 @@ fn bits(m: u64) -> Vec<usize> {
 }
 
 /// Smallest hitting set by branching on an unhit edge's points.
+/// A smallest transversal by branch and bound: branch on the uncovered edge with the fewest
+/// points still allowed, the i-th branch taking its i-th point and forbidding the earlier ones (so
+/// no transversal is met twice); prune when the chosen points plus a greedy packing of
+/// uncovered edges on allowed points cannot beat the best.
 fn min_transversal(
     edges: &[u64],
     chosen: u64,
+    forbidden: u64,
     best: &mut u64,
     steps: &mut u64,
     ctx: &AdapterContext,
@@ -215,13 +220,32 @@ fn min_transversal(
     if chosen.count_ones() >= best.count_ones() {
         return Ok(());
     }
-    match edges.iter().find(|&&e| e & chosen == 0) {
-        None => *best = chosen,
-        Some(&e) => {
-            for p in bits(e) {
-                min_transversal(edges, chosen | 1 << p, best, steps, ctx)?;
-            }
+    let (mut packing, mut used) = (0u32, 0u64);
+    let mut branch: Option<u64> = None;
+    for &e in edges.iter().filter(|&&e| e & chosen == 0) {
+        let allowed = e & !forbidden;
+        if allowed == 0 {
+            return Ok(());
         }
+        if allowed & used == 0 {
+            packing += 1;
+            used |= allowed;
+        }
+        if branch.is_none_or(|b| allowed.count_ones() < b.count_ones()) {
+            branch = Some(allowed);
+        }
+    }
+    let Some(allowed) = branch else {
+        *best = chosen;
+        return Ok(());
+    };
+    if chosen.count_ones() + packing >= best.count_ones() {
+        return Ok(());
+    }
+    let mut forbid = forbidden;
+    for p in bits(allowed) {
+        min_transversal(edges, chosen | 1 << p, forbid, best, steps, ctx)?;
+        forbid |= 1 << p;
     }
     Ok(())
 }
@@ -458,7 +482,7 @@ impl Query for Hypergraph {
                         json!({"exists": false})
                     } else {
                         let mut best = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-                        min_transversal(&m, 0, &mut best, &mut 0, ctx)?;
+                        min_transversal(&m, 0, 0, &mut best, &mut 0, ctx)?;
                         json!({"exists": true, "size": best.count_ones(), "transversal": bits(best)})
                     }
                 }
@@ -482,7 +506,7 @@ impl Query for Hypergraph {
                         json!({"independence_number": null, "note": "an empty edge is contained in every set"})
                     } else {
                         let mut best = all;
-                        min_transversal(&m, 0, &mut best, &mut 0, ctx)?;
+                        min_transversal(&m, 0, 0, &mut best, &mut 0, ctx)?;
                         let ind = all & !best;
                         json!({"independence_number": ind.count_ones(), "set": bits(ind)})
                     }

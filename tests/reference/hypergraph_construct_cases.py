@@ -1,0 +1,63 @@
+"""Reference answers of hypergraph.construct: the edges enumerated here from their definitions
+with itertools (every k-subset tested for being a progression, every 4-set of grid points for
+being a square's corners), compared as sorted lists. The extremal values that the independence
+number of these systems must reach (OEIS A003002 for 3-AP-free subsets of {1..n}, A090245 for cap
+sets) are checked in tests/discrete.rs by composing with hypergraph.compute.properties.
+
+Prints {"capability", "input", "expected"} per line; see number_theory_cases.py.
+"""
+import itertools
+import json
+
+CAP = "hypergraph.construct"
+CASES = []
+
+
+def case(family, sets, points, labels=None):
+    expected = {"system": {"points": points, "sets": sorted(sorted(s) for s in sets)}, "edges": len(sets)}
+    if labels is not None:
+        expected["labels"] = labels
+    CASES.append({"capability": CAP, "input": {"family": family}, "expected": expected})
+
+
+for n, k in [(5, 3), (9, 3), (10, 4), (12, 3), (7, 2), (3, 4)]:
+    sets = []
+    for s in itertools.combinations(range(1, n + 1), k):
+        d = s[1] - s[0]
+        if all(s[j + 1] - s[j] == d for j in range(k - 1)):
+            sets.append([x - 1 for x in s])
+    case({"arithmetic_progressions": {"n": n, "k": k}}, sets, n, list(range(1, n + 1)))
+
+for moduli, k in [([3, 3], 3), ([5], 3), ([4], 3), ([2, 4], 3), ([7], 4), ([3, 3, 3], 3)]:
+    elements = list(itertools.product(*[range(m) for m in moduli]))
+    index = {e: i for i, e in enumerate(elements)}
+    sets = set()
+    for combo in itertools.combinations(elements, k):
+        # A set is a progression when some ordering has constant nonzero difference.
+        for order in itertools.permutations(combo):
+            d = tuple((b - a) % m for a, b, m in zip(order[0], order[1], moduli))
+            if any(d) and all(tuple((b - a) % m for a, b, m in zip(order[j], order[j + 1], moduli)) == d
+                              for j in range(k - 1)):
+                sets.add(tuple(sorted(index[e] for e in combo)))
+                break
+    case({"group_progressions": {"moduli": moduli, "k": k}}, [list(s) for s in sets], len(elements),
+         [list(e) for e in elements])
+
+for n in [2, 3, 4, 6]:
+    pts = [(i, j) for i in range(n) for j in range(n)]
+    sets = []
+    for quad in itertools.combinations(pts, 4):
+        xs, ys = sorted({p[0] for p in quad}), sorted({p[1] for p in quad})
+        if len(xs) == 2 and len(ys) == 2 and xs[1] - xs[0] == ys[1] - ys[0] and set(quad) == set(itertools.product(xs, ys)):
+            sets.append([i * n + j for i, j in quad])
+    case({"square_corners": {"n": n}}, sets, n * n, [[i, j] for i, j in pts])
+
+for petals, core, petal in [(4, 2, 3), (1, 0, 5), (3, 0, 2), (5, 3, 1)]:
+    pts = core + petals * petal
+    sets = [list(range(core)) + [core + t * petal + j for j in range(petal)] for t in range(petals)]
+    # A sunflower: every two sets meet exactly in the core.
+    assert all(set(a) & set(b) == set(range(core)) for a, b in itertools.combinations(sets, 2))
+    case({"sunflower": {"petals": petals, "core": core, "petal": petal}}, sets, pts)
+
+for c in CASES:
+    print(json.dumps(c))
