@@ -280,6 +280,26 @@ async fn searches_and_witnesses_are_exact() {
     )
     .await;
     assert_eq!(back.output["word"], w, "{}", back.output);
+    // A matrix round trip: the inverse returns the N-matrix, and its trace (P after each reverse
+    // bump) is the forward trace read backwards.
+    let m = json!([[1, 0, 2], [0, 3, 1], [2, 1, 0]]);
+    let fm =
+        run(&jac, "tableau.compute.rsk", json!({"input": {"matrix": {"rows": m}}, "trace": true}), Mode::Explore).await;
+    let backm = run(
+        &jac,
+        "tableau.compute.rsk",
+        json!({"input": {"inverse": {"p": fm.output["p"], "q": fm.output["q"]}}, "trace": true}),
+        Mode::Explore,
+    )
+    .await;
+    assert_eq!(backm.output["matrix"], m, "{}", backm.output);
+    let forward = fm.output["trace"].as_array().unwrap();
+    let reverse = backm.output["trace"].as_array().unwrap();
+    assert_eq!(reverse.len(), forward.len());
+    for (k, step) in reverse.iter().enumerate() {
+        let want = if k + 1 == forward.len() { json!([]) } else { forward[forward.len() - 2 - k].clone() };
+        assert_eq!(*step, want, "step {k}: {}", backm.output);
+    }
     let lis =
         run(&jac, "word.compute.properties", json!({"word": w, "properties": ["longest_increasing"]}), Mode::Explore)
             .await;

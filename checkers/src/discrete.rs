@@ -7,10 +7,12 @@
 //! given terms, or iterated to the claimed term), `sidon` and `difference_set` (every sum or
 //! difference recounted), `width` (a chain cover and an antichain of the same size), `lattice`
 //! (distributivity or modularity by every triple, or a witness N5 or M3 sublattice), and
-//! `colouring` (a colouring with no monochromatic forbidden configuration). A statement past
+//! `colouring` (a colouring with no monochromatic forbidden configuration), and `distribution` (an
+//! operation on an exact finite distribution recomputed with big rationals). A statement past
 //! the checker's own size bounds makes the verdict inconclusive, never accepted.
 
 mod counts;
+mod distribution;
 mod numbers;
 mod orders;
 mod replay;
@@ -36,6 +38,7 @@ static ID: LazyLock<CheckerIdentity> = LazyLock::new(|| {
         include_str!("discrete/counts.rs"),
         include_str!("discrete/replay.rs"),
         include_str!("discrete/orders.rs"),
+        include_str!("discrete/distribution.rs"),
     ]
     .concat();
     CheckerIdentity::from_source("jacobian.check.discrete", "1.0.0", &source)
@@ -107,6 +110,7 @@ impl Checker for DiscreteStatements {
                 "colouring" => replay::colouring(body, &path, cx),
                 "width" => orders::width(body, &path),
                 "lattice" => orders::lattice(body, &path, cx),
+                "distribution" => distribution::check(body, &path),
                 _ => fails(&at, "UNKNOWN_STATEMENT", format!("`{kind}` is not a statement kind")),
             };
             match r {

@@ -142,3 +142,17 @@ for bits in range(16):
 bern = lambda p: {"values": [0, 1], "probabilities": [str(1 - p), str(p)]}
 case(PROB, {"distribution": bern(ps[0]), "operation": {"independent_sum": {"others": [bern(p) for p in ps[1:]]}}},
      {"distribution": {"values": [str(k) for k in range(5)], "probabilities": [str(v) for v in pb]}})
+# Events, conditioning and pushforwards of a die against sympy.stats (each VERIFIED by the
+# discrete checker's own recomputation).
+from sympy.stats import P as prob, density as law_of
+case(PROB, {"distribution": d6, "operation": {"event_probability": {"event": {"at_least": "3", "at_most": "5"}}}},
+     {"probability": str(prob((die >= 3) & (die <= 5)))})
+given4 = law_of(die, die >= 4)
+case(PROB, {"distribution": d6, "operation": {"condition": {"event": {"at_least": "4"}}}},
+     {"probability": str(prob(die >= 4)),
+      "conditional": {"values": [str(v) for v in sorted(given4)], "probabilities": [str(given4[v]) for v in sorted(given4)]}})
+image = law_of(die**2 - 5 * die)
+case(PROB, {"distribution": d6, "operation": {"pushforward": {"coefficients": [0, -5, 1]}}},
+     {"distribution": {"values": [str(v) for v in sorted(image)], "probabilities": [str(image[v]) for v in sorted(image)]}})
+case(PROB, {"distribution": d6, "operation": {"total_variation": {"other": {"values": [1, 2, 3], "probabilities": ["1/3"] * 3}}}},
+     {"total_variation": "1/2"})

@@ -1,7 +1,8 @@
 //! `probability.finite_distribution.compute`: exact finite probability on rational values with
 //! rational probabilities: moments, expectation and variance, event probabilities, conditioning,
 //! pushforward by a polynomial map, distributions of sums of independent copies (convolution
-//! and its powers), total variation distance, and the probability mass function's mode.
+//! and its powers), total variation distance, and the probability mass function's mode. Every
+//! answer carries a `distribution` statement that the discrete checker replays.
 
 // Index loops over several parallel tables read more clearly than zipped iterators here.
 #![allow(clippy::needless_range_loop, clippy::type_complexity)]
@@ -138,29 +139,33 @@ impl Query for Distribution {
     type Output = Map<String, Value>;
 
     fn describe(&self) -> Describe {
-        cas::describe(
-            "probability.finite_distribution.compute",
-            "Exact finite probability",
-            "Expectation, variance, moments, event probabilities, conditioning, pushforward, distribution of sums (convolution) and total variation distance of finite distributions, exactly.",
-            "Exact rationals throughout, natively: a finite distribution (values with probabilities summing to exactly \
+        cas::checked(
+            cas::describe(
+                "probability.finite_distribution.compute",
+                "Exact finite probability",
+                "Expectation, variance, moments, event probabilities, conditioning, pushforward, distribution of sums (convolution) and total variation distance of finite distributions, exactly.",
+                "Exact rationals throughout, natively: a finite distribution (values with probabilities summing to exactly \
              1). `operation`: moments (mean, variance, raw moments), event_probability, condition, pushforward by a \
              polynomial, convolution with an independent Y (distribution of the sum), independent_sum with several \
              independent Y's (Bernoulli ones give the Poisson binomial distribution), convolution_power (sum of k \
-             independent copies), total_variation distance.",
-            &[
-                "probability",
-                "expectation",
-                "variance",
-                "moments",
-                "convolution",
-                "distribution-of-sum",
-                "poisson-binomial",
-                "total-variation",
-                "conditional",
-                "pushforward",
-                "dice",
-                "exact",
-            ],
+             independent copies), total_variation distance. VERIFY: the discrete checker recomputes the result \
+             with its own big rationals.",
+                &[
+                    "probability",
+                    "expectation",
+                    "variance",
+                    "moments",
+                    "convolution",
+                    "distribution-of-sum",
+                    "poisson-binomial",
+                    "total-variation",
+                    "conditional",
+                    "pushforward",
+                    "dice",
+                    "exact",
+                ],
+            ),
+            &[super::EVIDENCE],
         )
     }
     fn provider(&self) -> Provider {
@@ -304,6 +309,10 @@ impl Query for Distribution {
                 out.insert("total_variation".into(), json!(Rational::of(&d)));
             }
         }
-        Ok(out.into())
+        // The discrete checker recomputes the operation on the law and compares every field.
+        let statement = json!({"distribution": {"law": show(&x), "operation": serde_json::to_value(&i.operation)
+            .map_err(|e| AdapterError::Backend(format!("the operation does not serialize: {e}")))?,
+            "result": Value::Object(out.clone())}});
+        Ok(Answer::from(out).claim(super::statements(vec![statement])))
     }
 }

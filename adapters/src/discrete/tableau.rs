@@ -410,10 +410,12 @@ fn rsk(pairs: &[(u64, u64)]) -> (Vec<Vec<u64>>, Vec<Vec<u64>>) {
 
 /// Inverse RSK: the two-line array of (P, Q), which must have the same shape, P semistandard
 /// and Q semistandard; `None` if they are not an RSK pair.
-fn inverse_rsk(p: &[Vec<u64>], q: &[Vec<u64>]) -> Option<Vec<(u64, u64)>> {
+/// With the biword, the P tableau left after each pair is bumped out (the reverse trace).
+fn inverse_rsk(p: &[Vec<u64>], q: &[Vec<u64>]) -> Option<(Vec<(u64, u64)>, Vec<Vec<Vec<u64>>>)> {
     let mut p: Vec<Vec<u64>> = p.to_vec();
     let mut q: Vec<Vec<u64>> = q.to_vec();
     let mut out = vec![];
+    let mut steps = vec![];
     while q.iter().any(|r| !r.is_empty()) {
         // The largest entry of Q; among equal ones (a horizontal strip) the rightmost.
         let bv = q.iter().filter_map(|r| r.last().copied()).max()?;
@@ -435,9 +437,10 @@ fn inverse_rsk(p: &[Vec<u64>], q: &[Vec<u64>]) -> Option<Vec<(u64, u64)>> {
             q.pop();
         }
         out.push((bv, x));
+        steps.push(p.clone());
     }
     out.reverse();
-    Some(out)
+    Some((out, steps))
 }
 
 /// What to send through RSK.
@@ -479,7 +482,8 @@ pub enum RskInput {
 pub struct RskRequest {
     /// What to transform.
     pub input: RskInput,
-    /// Also return each insertion step's P tableau (forward only, ≤ 200 letters).
+    /// Also return each step's P tableau (≤ 200 letters): after each insertion, or for `inverse`
+    /// after each reverse bump.
     #[serde(default)]
     pub trace: bool,
 }
@@ -498,7 +502,8 @@ impl Query for Rsk {
             "The RSK correspondence: insertion and recording tableaux (P, Q) of a permutation, word, biword or N-matrix, and the inverse from (P, Q), with an insertion trace.",
             "Native row insertion: `input` is a permutation, a word, a biword (sorted lexicographically), a matrix of \
              non-negative integers, or `inverse` with P and Q (reverse bumping from Q's largest entries; a pair that \
-             is not an RSK image is refused). `trace` lists P after each insertion.",
+             is not an RSK image is refused; with the word, the biword and its N-matrix). `trace` lists P after each \
+             insertion, or after each reverse bump.",
             &[
                 "rsk",
                 "robinson-schensted",
@@ -586,7 +591,7 @@ impl Query for Rsk {
                 if shape(p) != shape(q) {
                     return Err(AdapterError::Unsupported("P and Q have different shapes".into()));
                 }
-                let Some(biword) = inverse_rsk(p, q) else {
+                let Some((biword, steps)) = inverse_rsk(p, q) else {
                     return Err(AdapterError::Unsupported("(P, Q) is not the RSK image of a biword".into()));
                 };
                 let (p2, q2) = rsk(&biword);
@@ -597,6 +602,20 @@ impl Query for Rsk {
                 }
                 out.insert("biword".into(), json!(biword.iter().map(|&(a, b)| [a, b]).collect::<Vec<_>>()));
                 out.insert("word".into(), json!(biword.iter().map(|&(_, b)| b).collect::<Vec<_>>()));
+                // The N-matrix: entry (a − 1, b − 1) counts the pair (a, b).
+                let rows = biword.iter().map(|&(a, _)| a).max().unwrap_or(0) as usize;
+                let cols = biword.iter().map(|&(_, b)| b).max().unwrap_or(0) as usize;
+                let positive = biword.iter().all(|&(a, b)| a >= 1 && b >= 1);
+                if positive && rows.saturating_mul(cols) <= 40_000 {
+                    let mut m = vec![vec![0u64; cols]; rows];
+                    for &(a, b) in &biword {
+                        m[a as usize - 1][b as usize - 1] += 1;
+                    }
+                    out.insert("matrix".into(), json!(m));
+                }
+                if i.trace && steps.len() <= 200 {
+                    out.insert("trace".into(), json!(steps));
+                }
                 return Ok(out.into());
             }
         };

@@ -31,7 +31,7 @@ const MAX_RAMSEY_N: u64 = 64;
 /// Largest colouring of an interval.
 const MAX_INTERVAL: u64 = 100_000;
 
-fn rational(v: &Value) -> Option<BigRational> {
+pub(crate) fn rational(v: &Value) -> Option<BigRational> {
     let s = match v {
         Value::String(s) => s.clone(),
         Value::Number(n) if n.is_i64() || n.is_u64() => n.to_string(),

@@ -240,3 +240,72 @@ fn widths_and_lattice_witnesses_are_checked() {
         &[("/covers/4", json!([4, 3]))],
     );
 }
+
+#[test]
+fn finite_distributions_are_recomputed() {
+    let die = json!({"values": [1, 2, 3], "probabilities": ["1/2", "1/3", "1/6"]});
+    let coin = json!({"values": [0, 1], "probabilities": ["1/2", "1/2"]});
+    suite(
+        "distribution",
+        json!({"law": die, "operation": {"event_probability": {"event": {"at_least": "2"}}},
+               "result": {"probability": "1/2"}}),
+        &[
+            ("/result/probability", json!("1/3")),
+            ("/operation/event_probability/event/at_least", json!("3")),
+            ("/law/probabilities/0", json!("1/3")),
+        ],
+    );
+    suite(
+        "distribution",
+        json!({"law": die, "operation": {"condition": {"event": {"values": [1, 3]}}},
+               "result": {"probability": "2/3", "conditional": {"values": [1, 3], "probabilities": ["3/4", "1/4"]}}}),
+        &[
+            ("/result/conditional/probabilities/0", json!("1/4")),
+            ("/result/conditional/values/1", json!(2)),
+            ("/result/probability", json!("1/2")),
+        ],
+    );
+    suite(
+        "distribution",
+        json!({"law": die, "operation": {"pushforward": {"coefficients": [0, 0, 1]}},
+               "result": {"distribution": {"values": [1, 4, 9], "probabilities": ["1/2", "1/3", "1/6"]}}}),
+        &[("/result/distribution/values/2", json!(8)), ("/operation/pushforward/coefficients/2", json!(2))],
+    );
+    suite(
+        "distribution",
+        json!({"law": coin, "operation": {"convolution": {"other": coin}},
+               "result": {"distribution": {"values": [0, 1, 2], "probabilities": ["1/4", "1/2", "1/4"]}}}),
+        &[("/result/distribution/probabilities/1", json!("1/4")), ("/operation/convolution/other/values/1", json!(2))],
+    );
+    suite(
+        "distribution",
+        json!({"law": coin, "operation": {"convolution_power": {"k": 3}},
+               "result": {"distribution": {"values": [0, 1, 2, 3], "probabilities": ["1/8", "3/8", "3/8", "1/8"]},
+                          "peak": {"value": 2, "probability": "3/8"}}}),
+        &[
+            ("/operation/convolution_power/k", json!(2)),
+            ("/result/peak/value", json!(3)),
+            ("/result/peak/probability", json!("1/8")),
+        ],
+    );
+    suite(
+        "distribution",
+        json!({"law": die, "operation": {"moments": {"moments": 3}},
+               "result": {"mean": "5/3", "variance": "5/9", "raw_moments": ["5/3", "10/3", "23/3"],
+                          "central_moments": ["0", "5/9", "7/27"]}}),
+        &[
+            ("/result/mean", json!("2")),
+            ("/result/raw_moments/2", json!("7")),
+            ("/result/variance", json!("1/3")),
+            ("/result/central_moments/2", json!("0")),
+        ],
+    );
+    suite(
+        "distribution",
+        json!({"law": die, "operation": {"total_variation": {"other": coin}}, "result": {"total_variation": "1/2"}}),
+        &[
+            ("/result/total_variation", json!("1/3")),
+            ("/operation/total_variation/other/probabilities/0", json!("1/4")),
+        ],
+    );
+}
