@@ -523,6 +523,12 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
                    "second": {"partition": {"blocks": [0, 0], "capacities": [1]}}, "questions": ["represent"]}),
             "/input/questions/0",
         ),
+        (
+            "matroid.intersection.compute",
+            json!({"first": {"partition": {"blocks": [0], "capacities": vec![1; 65]}},
+                   "second": {"partition": {"blocks": [0], "capacities": [1]}}, "questions": ["maximum"]}),
+            "/input/first/partition/capacities",
+        ),
         ("hypergraph.construct", json!({"family": {"arithmetic_progressions": {"n": 10000, "k": 2}}}), "/input/family"),
         (
             "hypergraph.construct",

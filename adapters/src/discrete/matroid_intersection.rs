@@ -186,6 +186,10 @@ fn oracle(m: &MatroidSpec, at: &str) -> Result<Rank, Diagnostic> {
             Rank::Graph(*vertices, edges.clone())
         }
         MatroidSpec::Partition { blocks, capacities } => {
+            if capacities.len() > 64 {
+                let m = "at most 64 blocks (there are at most 64 elements)";
+                return Err(Diagnostic::at(format!("{at}/partition/capacities"), "TOO_LARGE", m));
+            }
             if let Some(k) = blocks.iter().position(|&b| b >= capacities.len()) {
                 return Err(Diagnostic::at(
                     format!("{at}/partition/blocks/{k}"),
