@@ -10,6 +10,7 @@ pub mod backends;
 pub mod cas;
 pub mod claims;
 pub mod core;
+mod counting;
 pub mod discrete;
 pub mod evaluate;
 pub(crate) mod factor64;

@@ -274,6 +274,17 @@ pub fn lit(d: &Dense) -> Value {
     json!({"shape": [d.rows, d.cols], "rows": rows})
 }
 
+/// Matrices past this many entries are reported by shape alone.
+pub const LISTED: usize = 40_000;
+
+/// A matrix for a result: [`lit`] up to [`LISTED`] entries, its shape alone past that.
+pub fn listed(d: &Dense) -> Value {
+    if d.rows * d.cols > LISTED {
+        return json!({"shape": [d.rows, d.cols], "omitted": "more than 40,000 entries"});
+    }
+    lit(d)
+}
+
 /// Exact values as strings.
 pub fn texts(xs: &[Scalar]) -> Vec<String> {
     xs.iter().map(Scalar::to_string).collect()

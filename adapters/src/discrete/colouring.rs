@@ -18,6 +18,7 @@ use serde_json::{Value, json};
 
 use super::statements;
 use crate::cas::{self, Answer, Query};
+use crate::counting::binomial_saturating;
 
 /// Most clauses encoded.
 pub const MAX_CLAUSES: u64 = 5_000_000;
@@ -86,19 +87,17 @@ pub struct ColouringOutput {
 /// `combinatorics.ramsey.colouring`.
 pub struct Colouring;
 
-fn binom(n: u64, k: u64) -> u64 {
-    if k > n {
-        return 0;
-    }
-    (0..k).fold(1u64, |a, i| a.saturating_mul(n - i) / (i + 1))
-}
-
 /// (elements, colours, estimated clauses).
 fn size(p: &Problem) -> (u64, u64, u64) {
     match p {
-        Problem::Ramsey { n, sizes } => {
-            (n * n.saturating_sub(1) / 2, sizes.len() as u64, sizes.iter().map(|&s| binom(*n, s)).sum())
-        }
+        Problem::Ramsey { n, sizes } => (
+            n * n.saturating_sub(1) / 2,
+            sizes.len() as u64,
+            sizes
+                .iter()
+                .map(|&s| u64::try_from(binomial_saturating(*n, s)).unwrap_or(u64::MAX))
+                .fold(0, u64::saturating_add),
+        ),
         Problem::VanDerWaerden { n, lengths } => (*n, lengths.len() as u64, lengths.len() as u64 * n * n),
         Problem::Schur { n, colours } => (*n, *colours, colours * n * n / 2),
     }

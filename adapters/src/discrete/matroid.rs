@@ -21,6 +21,7 @@ use serde_json::{Map, Value, json};
 
 use super::native;
 use crate::cas::{self, Answer, Query};
+use crate::counting::binomial_saturating;
 
 /// Most candidate bases (r-subsets) examined for a matrix matroid.
 pub const MAX_SUBSETS: u64 = 200_000;
@@ -166,10 +167,6 @@ fn mask(s: &[usize]) -> u64 {
     s.iter().fold(0u64, |m, &x| m | 1 << x)
 }
 
-fn binom(n: u64, k: u64) -> u64 {
-    (0..k.min(n)).fold(1u64, |a, i| a.saturating_mul(n - i) / (i + 1))
-}
-
 fn bases_of(o: &Oracle, n: usize, r: usize, ctx: &AdapterContext) -> Result<Vec<u64>, AdapterError> {
     if let Oracle::Bases(b) = o {
         return Ok(b.clone());
@@ -287,7 +284,10 @@ impl Query for Properties {
                 .properties
                 .iter()
                 .any(|p| matches!(p, MatroidProperty::Bases | MatroidProperty::Circuits | MatroidProperty::Dual));
-            if needs_bases && binom(n, rows.min(n)) > MAX_SUBSETS && binom(n, n / 2) > MAX_SUBSETS {
+            if needs_bases
+                && binomial_saturating(n, rows.min(n)) > u128::from(MAX_SUBSETS)
+                && binomial_saturating(n, n / 2) > u128::from(MAX_SUBSETS)
+            {
                 return Err(super::too_large(
                     "/matroid/matrix",
                     format!("listing bases looks at up to C(n, r) > {MAX_SUBSETS} subsets"),

@@ -21,10 +21,11 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::claim;
 use super::exact::{self, Field};
 use super::homology::chain_groups;
+use super::{claim, listed as matrix_value};
 use crate::cas::{self, Answer, Query};
+use crate::counting::k_subsets;
 
 /// Most elements of a sequence.
 pub const MAX_LENGTH: usize = 8;
@@ -32,7 +33,6 @@ pub const MAX_LENGTH: usize = 8;
 pub const MAX_RANK: usize = 16;
 /// Most generators of the whole complex, Σ_p C(n, p)·r = 2^n·r.
 pub const MAX_GENERATORS: usize = 1_024;
-const LISTED: usize = 40_000;
 
 /// One element of the sequence.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
@@ -388,22 +388,10 @@ fn check_question(s: &Setup, q: &Question, at: &str) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-/// The p-subsets of 0..n in lexicographic order.
-fn subsets(n: usize, p: usize) -> Vec<Vec<usize>> {
-    let mut out = vec![];
-    for mask in 0u32..(1 << n) {
-        if mask.count_ones() as usize == p {
-            out.push((0..n).filter(|i| mask >> i & 1 == 1).collect::<Vec<_>>());
-        }
-    }
-    out.sort();
-    out
-}
-
 /// d_p: K_p → K_(p−1) of K(x; R^r).
 fn differential(x: &[Dense], ring: &Ring, r: usize, p: usize) -> Dense {
     let n = x.len();
-    let (lower, upper) = (subsets(n, p - 1), subsets(n, p));
+    let (lower, upper) = (k_subsets(n, p - 1), k_subsets(n, p));
     let index: BTreeMap<&Vec<usize>, usize> = lower.iter().enumerate().map(|(i, s)| (s, i)).collect();
     let f = Field::of(ring);
     let mut data = vec![vec![Scalar::int(0); upper.len() * r]; lower.len() * r];
@@ -458,8 +446,9 @@ fn free_homology(
     Ok(((0..=n).map(|p| Group { free: sizes[p] - ranks[p] - ranks[p + 1], torsion: vec![] }).collect(), None))
 }
 
+/// C(n, k) for the exterior powers' ranks; n is bounded in preflight, far below overflow.
 fn binomial(n: usize, k: usize) -> usize {
-    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+    crate::counting::binomial(n as u64, k as u64).and_then(|c| usize::try_from(c).ok()).expect("bounded in preflight")
 }
 
 /// H(x; M) for the setup's module: free modules directly; with relations, from H(x; R) and M's
@@ -507,13 +496,6 @@ fn groups_value(g: &[Group], ring: &Ring) -> Value {
     json!(rows)
 }
 
-fn matrix_value(d: &Dense) -> Value {
-    if d.rows * d.cols > LISTED {
-        return json!({"shape": [d.rows, d.cols], "omitted": "more than 40,000 entries"});
-    }
-    json!({"shape": [d.rows, d.cols], "rows": d.data.iter().map(|r| r.iter().map(Scalar::to_string).collect::<Vec<_>>()).collect::<Vec<_>>()})
-}
-
 fn label(set: &[usize], k: usize, r: usize) -> String {
     let e = if set.is_empty() {
         "1".to_owned()
@@ -551,7 +533,7 @@ fn det(m: &[Vec<Scalar>], ring: &Ring) -> Scalar {
 /// Λ^p(A) ⊗ 1_r: K_p(y) → K_p(x) for y_i = Σ_j A_ij x_j, entry (T, S) = det A[S, T].
 fn exterior_power(a: &[Vec<Scalar>], ring: &Ring, r: usize, p: usize) -> Dense {
     let n = a.len();
-    let sets = subsets(n, p);
+    let sets = k_subsets(n, p);
     let mut data = vec![vec![Scalar::int(0); sets.len() * r]; sets.len() * r];
     for (c, s) in sets.iter().enumerate() {
         for (row, t) in sets.iter().enumerate() {
@@ -563,10 +545,6 @@ fn exterior_power(a: &[Vec<Scalar>], ring: &Ring, r: usize, p: usize) -> Dense {
         }
     }
     dense(ring, data, sets.len() * r, sets.len() * r)
-}
-
-fn identity(ring: &Ring, n: usize) -> Dense {
-    exact::identity(ring, n)
 }
 
 fn sum(a: &Dense, b: &Dense) -> Dense {
@@ -597,7 +575,7 @@ fn answer_one(
         Question::Complex => {
             let ranks: Vec<usize> = (0..=n).map(|p| binomial(n, p) * r).collect();
             let bases: Vec<Vec<String>> = (0..=n)
-                .map(|p| subsets(n, p).iter().flat_map(|set| (0..r).map(move |k| label(set, k, r))).collect())
+                .map(|p| k_subsets(n, p).iter().flat_map(|set| (0..r).map(move |k| label(set, k, r))).collect())
                 .collect();
             json!({"complex": {"ranks": ranks, "bases": bases, "module_relations": s.relations.len()}})
         }
@@ -706,7 +684,7 @@ fn answer_one(
             // h_p: K_p → K_(p+1), e_S ⊗ m ↦ c⁻¹ e_i ∧ e_S ⊗ m.
             let h: Vec<Dense> = (0..n)
                 .map(|p| {
-                    let (from, to) = (subsets(n, p), subsets(n, p + 1));
+                    let (from, to) = (k_subsets(n, p), k_subsets(n, p + 1));
                     let index: BTreeMap<&Vec<usize>, usize> = to.iter().enumerate().map(|(k, t)| (t, k)).collect();
                     let mut data = vec![vec![Scalar::int(0); from.len() * r]; to.len() * r];
                     for (col, set) in from.iter().enumerate() {
@@ -737,7 +715,7 @@ fn answer_one(
                 if p > 0 {
                     total = sum(&total, &exact::product(&h[p - 1], &maps[p - 1]));
                 }
-                holds &= total == identity(ring, size);
+                holds &= total == exact::identity(ring, size);
             }
             let listed: Vec<Value> =
                 h.iter().enumerate().map(|(p, m)| json!({"degree": p, "matrix": matrix_value(m)})).collect();
@@ -833,7 +811,8 @@ fn answer_one(
         Question::ModuleMap(m) => {
             let phi = dense(ring, reread(&m.matrix, r)?, m.target, r);
             let target: Vec<Dense> = s.scalars.iter().flatten().map(|c| scalar_matrix(ring, c, m.target)).collect();
-            let g: Vec<Dense> = (0..=n).map(|p| exact::kronecker(&identity(ring, binomial(n, p)), &phi)).collect();
+            let g: Vec<Dense> =
+                (0..=n).map(|p| exact::kronecker(&exact::identity(ring, binomial(n, p)), &phi)).collect();
             let chain_map = commutes(&differentials(&target, ring, m.target), &differentials(&s.x, ring, r), &g);
             let ones: Vec<Dense> = s.scalars.iter().flatten().map(|c| scalar_matrix(ring, c, 1)).collect();
             let (base, _) = free_homology(&ones, ring, 1, ctx)?;

@@ -19,10 +19,11 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::claim;
 use super::exact::{self, Field};
 use super::homology::chain_groups;
+use super::{claim, listed as matrix_value};
 use crate::cas::{self, Answer, Query};
+use crate::counting::{binomial_saturating, nonempty_subsets};
 
 /// Most nondegenerate simplices of a space (every space built along the way counts).
 pub const MAX_SIMPLICES: usize = 4_000;
@@ -30,8 +31,6 @@ pub const MAX_SIMPLICES: usize = 4_000;
 pub const MAX_ALL: usize = 20_000;
 /// The largest dimension of a simplex.
 pub const MAX_DIMENSION: usize = 16;
-/// Most entries listed in the answer's matrices and simplex lists.
-const LISTED: usize = 40_000;
 
 /// A simplex named in a request: a nondegenerate simplex by name, or a degeneracy of one.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
@@ -349,12 +348,12 @@ impl SSet {
         out
     }
     fn count_of_degree(&self, n: usize) -> u128 {
-        self.dims.iter().filter(|&&k| k <= n).map(|&k| binomial(n, k)).sum()
+        self.dims
+            .iter()
+            .filter(|&&k| k <= n)
+            .map(|&k| binomial_saturating(n as u64, k as u64))
+            .fold(0u128, u128::saturating_add)
     }
-}
-
-fn binomial(n: usize, k: usize) -> u128 {
-    (0..k).fold(1u128, |acc, i| acc * (n - i) as u128 / (i as u128 + 1))
 }
 
 /// The order-preserving surjections [n] → [k], as value sequences.
@@ -405,14 +404,7 @@ fn from_vertex_sets(sets: BTreeSet<Vec<u32>>) -> Result<SSet, String> {
 }
 
 fn subsets_of(vertices: &[u32], keep: impl Fn(&[u32]) -> bool) -> BTreeSet<Vec<u32>> {
-    let mut out = BTreeSet::new();
-    for mask in 1u64..(1u64 << vertices.len()) {
-        let f: Vec<u32> = (0..vertices.len()).filter(|i| mask >> i & 1 == 1).map(|i| vertices[i]).collect();
-        if keep(&f) {
-            out.insert(f);
-        }
-    }
-    out
+    nonempty_subsets(vertices).filter(|f| keep(f)).collect()
 }
 
 /// The number of nondegenerate simplices of Δ^p × Δ^q with full support (Delannoy's D(p, q)).
@@ -844,14 +836,6 @@ fn integer(data: Vec<Vec<i64>>, rows: usize, cols: usize) -> Dense {
     Dense { ring: Ring::Integer, rows, cols, data }
 }
 
-fn matrix_value(d: &Dense) -> Value {
-    if d.rows * d.cols > LISTED {
-        return json!({"shape": [d.rows, d.cols], "omitted": "more than 40,000 entries"});
-    }
-    let rows: Vec<Vec<String>> = d.data.iter().map(|r| r.iter().map(Scalar::to_string).collect()).collect();
-    json!({"shape": [d.rows, d.cols], "rows": rows})
-}
-
 fn names_of(s: &SSet, ids: &[usize]) -> Vec<String> {
     ids.iter().map(|&x| s.names[x].clone()).collect()
 }
@@ -877,7 +861,7 @@ fn rational_homology(
     let boundaries: Vec<Vec<Scalar>> = match maps.get(n) {
         Some(d) if d.cols > 0 && d.rows > 0 => {
             let red = exact::reduce(d, false, ctx)?;
-            red.pivots.iter().map(|&j| d.data.iter().map(|r| Scalar { ..r[j].clone() }).collect()).collect()
+            red.pivots.iter().map(|&j| d.data.iter().map(|r| r[j].clone()).collect()).collect()
         }
         _ => vec![],
     };
