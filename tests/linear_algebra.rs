@@ -30,6 +30,9 @@ fn cases() -> Vec<Value> {
         "fundamental_cases.py",
         "simplicial_set_cases.py",
         "koszul_cases.py",
+        "semidefinite_cases.py",
+        "nonnegative_cases.py",
+        "circulant_cases.py",
     ] {
         let out = Command::new(&python).arg(root.join("tests/reference").join(script)).output().unwrap();
         assert!(out.status.success(), "{script}: {}", String::from_utf8_lossy(&out.stderr));
@@ -707,6 +710,67 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             "homological.koszul.compute",
             json!({"ring": "Z", "sequence": ["1/2"], "questions": ["homology"]}),
             "/input/sequence/0",
+            Invalid,
+        ),
+        (
+            "matrix.semidefinite.compute",
+            json!({"question": {"order": {"a": {"rows": [[1, 2], [3, 1]]}, "b": {"rows": [[1, 0], [0, 1]]}}}}),
+            "/input/question/order/a/rows/1/0",
+            Invalid,
+        ),
+        (
+            "matrix.semidefinite.compute",
+            json!({"question": {"order": {"a": {"rows": [[1]]}, "b": {"rows": [[1, 0], [0, 1]]}}}}),
+            "/input/question/order/b",
+            Invalid,
+        ),
+        (
+            "matrix.semidefinite.compute",
+            json!({"question": {"chordal_completion": {"partial": [[4, 1, null, 1], [1, 4, 1, null], [null, 1, 4, 1], [1, null, 1, 4]]}}}),
+            "/input/question/chordal_completion/partial",
+            Invalid,
+        ),
+        (
+            "matrix.semidefinite.compute",
+            json!({"question": {"chordal_completion": {"partial": [[null, 1], [1, 2]]}}}),
+            "/input/question/chordal_completion/partial/0/0",
+            Invalid,
+        ),
+        (
+            "matrix.semidefinite.compute",
+            json!({"question": {"facial_reduction": {"constraints": [{"matrix": {"rows": [[1]]}, "value": 0}],
+                                                     "multipliers": [1, 2]}}}),
+            "/input/question/facial_reduction/multipliers",
+            Invalid,
+        ),
+        (
+            "matrix.nonnegative.compute",
+            json!({"question": {"farkas": {"system": "equality", "matrix": {"rows": [[1, 1]]}, "rhs": [1, 2]}}}),
+            "/input/question/farkas/rhs",
+            Invalid,
+        ),
+        (
+            "matrix.nonnegative.compute",
+            json!({"question": {"collatz_wielandt": {"matrix": {"rows": [[1, -1], [1, 1]]}}}}),
+            "/input/question/collatz_wielandt/matrix/rows/0/1",
+            Invalid,
+        ),
+        (
+            "matrix.nonnegative.compute",
+            json!({"question": {"collatz_wielandt": {"matrix": {"rows": [[1, 1], [1, 1]]}, "vector": [1, 0]}}}),
+            "/input/question/collatz_wielandt/vector/1",
+            Invalid,
+        ),
+        (
+            "matrix.circulant.compute",
+            json!({"question": {"inclusion": {"from": 5, "to": 12}}}),
+            "/input/question/inclusion/to",
+            Invalid,
+        ),
+        (
+            "matrix.circulant.compute",
+            json!({"question": {"circulant": {"first_row": vec![1; 65]}}}),
+            "/input/question/circulant/first_row",
             Invalid,
         ),
     ] {

@@ -7,6 +7,7 @@
 
 pub mod abelian;
 pub mod arithmetic;
+pub mod circulant;
 pub mod complexes;
 pub mod cubical;
 pub mod exact;
@@ -22,6 +23,8 @@ pub mod jordan;
 pub mod koszul;
 pub mod lattice;
 pub mod morse;
+pub mod nonnegative;
+pub mod semidefinite;
 pub mod similarity;
 pub mod simplicial_set;
 pub mod spaces;
@@ -78,6 +81,9 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(similarity::RationalCanonicalForm))),
         Arc::new(Typed::new(Ask(similarity::Similar))),
         Arc::new(Typed::new(Ask(inertia::Inertia))),
+        Arc::new(Typed::new(Ask(semidefinite::Semidefinite))),
+        Arc::new(Typed::new(Ask(nonnegative::Nonnegative))),
+        Arc::new(Typed::new(Ask(circulant::Circulant))),
         Arc::new(Typed::new(Ask(symbolic::Symbolic))),
         Arc::new(Typed::new(Ask(group_element::GroupElement))),
         Arc::new(Typed::new(Ask(functions::MatrixFunction))),
@@ -299,6 +305,25 @@ pub fn claim(ring: &Ring, statements: Vec<Value>) -> Claim {
         claim: json!({"ring": ring.to_string(), "statements": statements}),
         candidate: json!({}),
     }
+}
+
+/// An answer with a claim for the matrix checker when there are statements, without one otherwise.
+pub fn answer<T>(out: T, ring: &Ring, statements: Vec<Value>) -> crate::cas::Answer<T> {
+    let a = crate::cas::Answer::from(out);
+    if statements.is_empty() { a } else { a.claim(claim(ring, statements)) }
+}
+
+/// One exact entry given outside a matrix, of at most `digits` digits.
+pub fn bounded_entry(
+    e: &jacobian_runtime::objects::matrix::Entry,
+    digits: usize,
+    at: &str,
+) -> Result<Scalar, Diagnostic> {
+    let s = e.parse().map_err(|m| Diagnostic::at(at, "NOT_A_NUMBER", m))?;
+    if s.num.magnitude().to_string().len() > digits || s.den.to_string().len() > digits {
+        return Err(Diagnostic::at(at, "TOO_LARGE", format!("at most {digits} digits")));
+    }
+    Ok(s)
 }
 
 /// A GP program on PARI.

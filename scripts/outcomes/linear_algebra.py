@@ -33,6 +33,9 @@ RCF = "matrix.compute.rational_canonical_form"
 SIM = "matrix.decide.similar"
 EIG = "matrix.compute.eigenvalues"
 INERTIA = "matrix.compute.inertia"
+SDP = "matrix.semidefinite.compute"
+NONNEG = "matrix.nonnegative.compute"
+CIRC = "matrix.circulant.compute"
 FUNC = "matrix.compute.function"
 CENT = "matrix.compute.centralizer"
 NORMS = "matrix.compute.norms"
@@ -101,6 +104,15 @@ MAPPING = {
     "matrix.hadamard.normalize.compute": (HAD, "`normalize`"),
     "matrix.hadamard.sylvester.compute": (HAD, "`sylvester`"),
     "matrix.inertia.compute": (INERTIA, None),
+    "matrix.chordal_psd.decompose": (SDP, "`chordal_decomposition`: PSD blocks on the maximal cliques (VERIFY)"),
+    "matrix.chordal_psd_completion.compute": (SDP, "`chordal_completion` (the maximum determinant completion for definite blocks; VERIFY)"),
+    "matrix.semidefinite.exposed_face.reduce": (SDP, "`facial_reduction`: exposing matrices, the face and its reduced constraints (VERIFY)"),
+    "matrix.subsystem.psd_order.decide": (SDP, "`order`: A ⪰ B by a congruence of A − B (VERIFY)"),
+    "matrix.farkas_certificate.check": (NONNEG, "`farkas` with `certificate`, or decided by the exact simplex method (VERIFY)"),
+    "matrix.collatz_wielandt.quotient_profile.compute": (NONNEG, "`collatz_wielandt`: quotient bounds along A^k x (VERIFY)"),
+    "matrix.cyclic.cyclotomic_element.map": (CIRC, "`element`: reduction into Q(ζ_d) with its norm"),
+    "matrix.cyclic.cyclotomic_inclusion.compute": (CIRC, "`inclusion`: the matrix of Q(ζ_m) → Q(ζ_n)"),
+    "matrix.cyclic.rational_rank_kernel_profile.compute": (CIRC, "`circulant`: rank, nullity and kernel from c(ζ_d) (VERIFY)"),
     "matrix.symmetric.rational_spectrum_claim.check": (
         SIM,
         "A against diag(λ₁, …, λₙ): a symmetric matrix is diagonalizable, so the claim holds exactly when they are similar; VERIFY",

@@ -67,19 +67,56 @@ pub struct InertiaOutput {
 pub struct Inertia;
 
 fn symmetric(i: &InertiaInput) -> Result<Dense, Diagnostic> {
-    let a = read(&i.matrix, "/matrix")?;
-    square(&a, "/matrix")?;
+    read_symmetric(&i.matrix, "/matrix")
+}
+
+/// Reads a symmetric matrix over Z or Q at `at`.
+pub(crate) fn read_symmetric(m: &Matrix, at: &str) -> Result<Dense, Diagnostic> {
+    let a = read(m, at)?;
+    square(&a, at)?;
     if let Ring::Prime(_) = a.ring {
-        return Err(Diagnostic::at("/matrix/ring", "WRONG_RING", "a symmetric matrix over Z or Q"));
+        return Err(Diagnostic::at(format!("{at}/ring"), "WRONG_RING", "a symmetric matrix over Z or Q"));
     }
     for r in 0..a.rows {
         for c in r + 1..a.cols {
             if a.data[r][c] != a.data[c][r] {
-                return Err(Diagnostic::at(format!("/matrix/rows/{c}/{r}"), "NOT_SYMMETRIC", "A equals its transpose"));
+                return Err(Diagnostic::at(format!("{at}/rows/{c}/{r}"), "NOT_SYMMETRIC", "A equals its transpose"));
             }
         }
     }
     Ok(a)
+}
+
+/// A congruence diagonalization PᵀAP = D of a symmetric rational matrix.
+pub(crate) struct Congruence {
+    /// D's diagonal.
+    pub diagonal: Vec<Scalar>,
+    /// P, invertible.
+    pub transform: Dense,
+    /// Positive, negative and zero entries of D.
+    pub inertia: [usize; 3],
+    /// The statement the matrix checker replays (ring Q).
+    pub statement: Value,
+}
+
+impl Congruence {
+    /// Diagonalizes `a` (symmetric over Z or Q).
+    pub fn of(a: &Dense, ctx: &AdapterContext) -> Result<Congruence, AdapterError> {
+        let (diagonal, transform) = diagonalize(a, ctx)?;
+        let pos = diagonal.iter().filter(|x| x.num.is_positive()).count();
+        let neg = diagonal.iter().filter(|x| x.num.is_negative()).count();
+        let inertia = [pos, neg, diagonal.len() - pos - neg];
+        let statement = json!({"congruence": {
+            "matrix": lit(a), "transform": lit(&transform),
+            "diagonal": diagonal.iter().map(Scalar::to_string).collect::<Vec<_>>(), "inertia": inertia
+        }});
+        Ok(Congruence { diagonal, transform, inertia, statement })
+    }
+
+    /// Column k of P, for which vᵀAv = d_k.
+    pub fn column(&self, k: usize) -> Vec<Scalar> {
+        self.transform.data.iter().map(|r| r[k].clone()).collect()
+    }
 }
 
 /// PᵀAP = D by symmetric elimination over Q.
@@ -178,10 +215,8 @@ impl Query for Inertia {
     }
     fn answer(&self, i: &InertiaInput, ctx: &AdapterContext) -> Result<Answer<InertiaOutput>, AdapterError> {
         let a = symmetric(i).map_err(|d| AdapterError::Backend(d.message))?;
-        let (d, p) = diagonalize(&a, ctx)?;
-        let pos = d.iter().filter(|x| x.num.is_positive()).count();
-        let neg = d.iter().filter(|x| x.num.is_negative()).count();
-        let zero = d.len() - pos - neg;
+        let c = Congruence::of(&a, ctx)?;
+        let [pos, neg, zero] = c.inertia;
         let definiteness = match (pos, neg, zero) {
             (0, 0, _) => Definiteness::Zero,
             (_, 0, 0) => Definiteness::PositiveDefinite,
@@ -190,19 +225,14 @@ impl Query for Inertia {
             (0, _, _) => Definiteness::NegativeSemidefinite,
             _ => Definiteness::Indefinite,
         };
-        let diagonal: Vec<String> = d.iter().map(Scalar::to_string).collect();
-        let statement = json!({"congruence": {
-            "matrix": lit(&a), "transform": lit(&p), "diagonal": diagonal, "inertia": [pos, neg, zero]
-        }});
         let out = InertiaOutput {
             inertia: [pos, neg, zero],
             signature: pos as i64 - neg as i64,
             rank: pos + neg,
             definiteness,
-            diagonal,
-            transform: p.to_matrix(),
+            diagonal: c.diagonal.iter().map(Scalar::to_string).collect(),
+            transform: c.transform.to_matrix(),
         };
-        let ring = if a.ring == Ring::Integer { Ring::Integer } else { Ring::Rational };
-        Ok(Answer::from(out).claim(claim(&ring, vec![statement])))
+        Ok(Answer::from(out).claim(claim(&Ring::Rational, vec![c.statement])))
     }
 }

@@ -23,7 +23,7 @@ use serde_json::{Value, json};
 
 use super::exact::{self, Field};
 use super::homology::chain_groups;
-use super::{claim, listed as matrix_value};
+use super::listed as matrix_value;
 use crate::cas::{self, Answer, Query};
 use crate::counting::k_subsets;
 
@@ -506,7 +506,7 @@ fn label(set: &[usize], k: usize, r: usize) -> String {
 }
 
 /// det of a small square matrix over the ring's field.
-fn det(m: &[Vec<Scalar>], ring: &Ring) -> Scalar {
+pub(crate) fn det(m: &[Vec<Scalar>], ring: &Ring) -> Scalar {
     let f = Field::of(if *ring == Ring::Integer { &Ring::Rational } else { ring });
     let mut a = m.to_vec();
     let n = a.len();
@@ -903,7 +903,6 @@ impl Query for Koszul {
             ctx.checkpoint()?;
             answers.push(answer_one(&s, q, &mut statements, ctx)?);
         }
-        let answer = Answer::from(KoszulOutput { answers });
-        Ok(if statements.is_empty() { answer } else { answer.claim(claim(&Ring::Integer, statements)) })
+        Ok(super::answer(KoszulOutput { answers }, &Ring::Integer, statements))
     }
 }

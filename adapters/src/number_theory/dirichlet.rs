@@ -541,7 +541,7 @@ fn multiplicative_order(n: u64, q: u64) -> u64 {
 }
 
 /// Φ_m, constant term first: ∏_{d | m} (x^d − 1)^μ(m/d), multiplying before dividing exactly.
-fn cyclotomic(m: u64) -> Vec<i64> {
+pub(crate) fn cyclotomic(m: u64) -> Vec<i64> {
     let divisors: Vec<usize> = (1..=m).filter(|&d| m.is_multiple_of(d)).map(|d| d as usize).collect();
     let mut p = vec![1i64];
     for &d in divisors.iter().filter(|&&d| mobius(m / d as u64) == 1) {

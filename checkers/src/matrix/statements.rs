@@ -86,6 +86,7 @@ pub fn statement(s: &Value, ring: Ring, at: &str, cx: &CheckContext) -> Step<&'s
         "congruence" => congruence(body, ring, at)?,
         "gram_schmidt" => gram_schmidt(body, ring, at)?,
         "jordan" => jordan(body, ring, at)?,
+        "sign" => sign(body, ring, at, cx)?,
         _ => return bad(at, "UNKNOWN_STATEMENT", "not a statement of this format"),
     })
 }
@@ -244,6 +245,36 @@ fn eval(v: &Value, ring: Ring, at: &str, depth: usize, cx: &CheckContext) -> Ste
             bad(at, "UNKNOWN_OPERATION", "product, sum, negate, transpose, scale, power, kronecker, stack or identity")
         }
     }
+}
+
+/// Every entry of an expression over Z or Q has one sign: `positive`, `nonnegative`,
+/// `negative` or `nonpositive`.
+fn sign(body: &Value, ring: Ring, at: &str, cx: &CheckContext) -> Step<&'static str> {
+    if let Ring::P(_) = ring {
+        return bad(at, "WRONG_RING", "signs are over Z or Q");
+    }
+    let m = object(body, at, &["of", "is"])?;
+    let a = eval(field(m, at, "of")?, ring, &pointer(at, "of"), 0, cx)?;
+    let is_at = pointer(at, "is");
+    let want = field(m, at, "is")?.as_str().unwrap_or_default();
+    let holds: fn(&BigInt) -> bool = match want {
+        "positive" => |n| n.is_positive(),
+        "nonnegative" => |n| !n.is_negative(),
+        "negative" => |n| n.is_negative(),
+        "nonpositive" => |n| !n.is_positive(),
+        _ => return bad(is_at, "UNKNOWN_SIGN", "positive, nonnegative, negative or nonpositive"),
+    };
+    for (i, row) in a.rows.iter().enumerate() {
+        // Denominators are positive, so the numerator carries the sign.
+        if let Some(j) = row.iter().position(|x| !holds(&x.n)) {
+            return bad(
+                pointer(&pointer(&pointer(at, "of"), i), j),
+                "DOES_NOT_HOLD",
+                format!("an entry is not {want}"),
+            );
+        }
+    }
+    Ok("sign")
 }
 
 fn adjugate(body: &Value, ring: Ring, at: &str) -> Step<&'static str> {

@@ -276,6 +276,26 @@ fn every_statement_holds_and_every_mutant_of_its_certificate_fails() {
 }
 
 #[test]
+fn sign_statements_hold_exactly_at_their_boundaries() {
+    let sign = |of: Value, is: &str| accepted(&check("Q", json!({"sign": {"of": of, "is": is}})));
+    let row = |xs: &[&str]| json!({"shape": [1, xs.len()], "rows": [xs]});
+    assert!(sign(row(&["1/3", "2"]), "positive"));
+    assert!(!sign(row(&["1/3", "0"]), "positive"));
+    assert!(sign(row(&["0", "2"]), "nonnegative"));
+    assert!(!sign(row(&["0", "-1/1000"]), "nonnegative"));
+    assert!(sign(row(&["-1/2", "-3"]), "negative"));
+    assert!(!sign(row(&["-1/2", "0"]), "negative"));
+    assert!(sign(row(&["0", "-3"]), "nonpositive"));
+    assert!(!sign(row(&["1/7", "-3"]), "nonpositive"));
+    // An expression: [1 2]·[1; -1] = -1 is negative, not nonnegative.
+    let product = json!({"product": [m(&[&[1, 2]]), m(&[&[1], &[-1]])]});
+    assert!(sign(product.clone(), "negative"));
+    assert!(!sign(product, "nonnegative"));
+    assert!(!sign(row(&["1"]), "large"));
+    assert!(!accepted(&check("F_5", json!({"sign": {"of": m(&[&[1]]), "is": "positive"}}))));
+}
+
+#[test]
 fn a_jordan_form_needs_its_shape_and_gram_schmidt_its_orthogonality() {
     // A diagonalizable matrix written with a spurious 1 between different eigenvalues.
     let bad_shape = json!({"matrix": m(&[&[1, 1], &[0, 2]]), "form": m(&[&[1, 1], &[0, 2]]),
