@@ -33,12 +33,50 @@ fn cases() -> Vec<Value> {
         "semidefinite_cases.py",
         "nonnegative_cases.py",
         "circulant_cases.py",
+        "simplicial_complex_cases.py",
     ] {
         let out = Command::new(&python).arg(root.join("tests/reference").join(script)).output().unwrap();
         assert!(out.status.success(), "{script}: {}", String::from_utf8_lossy(&out.stderr));
         all.extend(String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str::<Value>(l).unwrap()));
     }
     all
+}
+
+/// The cup pairing H¹ × H¹ → H² of a surface, H² one-dimensional, over F_p or Q: its rank and
+/// whether every square vanishes.
+fn check_cup_pairing(ring: &Value, want: &Value) {
+    let h = ring["betti"][1].as_u64().unwrap() as usize;
+    let p: Option<i64> = ring["field"].as_str().unwrap().strip_prefix("F_").map(|p| p.parse().unwrap());
+    let mut m = vec![vec![0f64; h]; h];
+    for prod in ring["products"].as_array().unwrap() {
+        if prod["left"][0] == 1 && prod["right"][0] == 1 {
+            let (i, j) = (prod["left"][1].as_u64().unwrap() as usize, prod["right"][1].as_u64().unwrap() as usize);
+            m[i][j] = float(prod["product"][1][0].as_str().unwrap());
+        }
+    }
+    if let Some(alternating) = want.get("alternating") {
+        assert_eq!((0..h).all(|i| m[i][i] == 0.0), alternating.as_bool().unwrap(), "{ring}");
+    }
+    // Rank by elimination, modulo p over F_p.
+    let reduce = |x: f64| p.map_or(x, |p| (x as i64).rem_euclid(p) as f64);
+    let inverse = |x: f64| p.map_or(1.0 / x, |p| (1..p).find(|&y| (x as i64 * y).rem_euclid(p) == 1).unwrap() as f64);
+    let (mut rank, mut m) = (0, m);
+    for c in 0..h {
+        let Some(r) = (rank..h).find(|&r| reduce(m[r][c]).abs() > 1e-9) else { continue };
+        m.swap(r, rank);
+        let inv = inverse(reduce(m[rank][c]));
+        for r in 0..h {
+            if r != rank {
+                let f = reduce(m[r][c] * inv);
+                let pivot = m[rank].clone();
+                for (x, y) in m[r].iter_mut().zip(&pivot) {
+                    *x = reduce(*x - f * y);
+                }
+            }
+        }
+        rank += 1;
+    }
+    assert_eq!(rank as u64, want["rank"].as_u64().unwrap(), "{ring}");
 }
 
 /// The spectral sequence's E_0, E_1 and E_∞ as sorted [p, n, dimension] triples, against the
@@ -187,6 +225,20 @@ async fn every_capability_agrees_with_its_reference_and_verifies() {
             for (row, want) in rows.iter().zip(degrees.as_array().unwrap()) {
                 let entry = row["matrix"][0][0].as_str().unwrap().trim_start_matches('-').to_owned();
                 assert_eq!(entry, want.to_string(), "{id}: {}", r.output);
+            }
+        }
+        if let Some(pairing) = c.get("cup_pairing") {
+            check_cup_pairing(&r.output["answers"][0]["cohomology_ring"], pairing);
+        }
+        if let Some(degrees) = c.get("induced_abs") {
+            // 1 × 1 induced matrices up to the sign of the chosen bases.
+            let map = &r.output["answers"][0]["simplicial_map"];
+            for (side, key) in [("homology", "induced_homology"), ("cohomology", "induced_cohomology")] {
+                for want in degrees.get(side).and_then(Value::as_array).into_iter().flatten() {
+                    let k = want[0].as_u64().unwrap() as usize;
+                    let entry = map[key][k]["matrix"]["rows"][0][0].as_str().unwrap_or("").trim_start_matches('-');
+                    assert_eq!(entry, want[1].as_str().unwrap(), "{id} {side} degree {k}: {map}");
+                }
             }
         }
         if let Some(relation) = c.get("relation_up_to_sign") {
@@ -765,6 +817,42 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             "matrix.circulant.compute",
             json!({"question": {"inclusion": {"from": 5, "to": 12}}}),
             "/input/question/inclusion/to",
+            Invalid,
+        ),
+        (
+            "topology.simplicial_complex.compute",
+            json!({"space": "torus", "field": "Z", "questions": ["cohomology_ring"]}),
+            "/input/field",
+            Invalid,
+        ),
+        (
+            "topology.simplicial_complex.compute",
+            json!({"space": "torus", "questions": [{"local_homology": [0, 9]}]}),
+            "/input/questions/0/local_homology",
+            Invalid,
+        ),
+        (
+            "topology.simplicial_complex.compute",
+            json!({"space": {"facets": [[0, 1, 2]]}, "questions": ["materialize", {"boundary": [{"simplex": [0, 1], "coefficient": 1}, {"simplex": [0, 3], "coefficient": 1}]}]}),
+            "/input/questions/1/boundary/1/simplex",
+            Invalid,
+        ),
+        (
+            "topology.simplicial_complex.compute",
+            json!({"space": {"facets": [[0, 1]]}, "questions": [{"simplicial_map": {"target": [[5]], "vertex_map": [[0, 5]]}}]}),
+            "/input/questions/0/simplicial_map/vertex_map",
+            Invalid,
+        ),
+        (
+            "topology.simplicial_complex.compute",
+            json!({"space": {"sphere": 13}, "questions": ["materialize"]}),
+            "/input/space/sphere",
+            Invalid,
+        ),
+        (
+            "topology.simplicial_complex.compute",
+            json!({"space": {"order_complex": {"elements": 3, "relations": [[0, 1], [1, 2], [2, 0]]}}, "questions": ["materialize"]}),
+            "/input/space/order_complex/relations",
             Invalid,
         ),
         (

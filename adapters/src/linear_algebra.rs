@@ -26,6 +26,7 @@ pub mod morse;
 pub mod nonnegative;
 pub mod semidefinite;
 pub mod similarity;
+pub mod simplicial;
 pub mod simplicial_set;
 pub mod spaces;
 pub mod symbolic;
@@ -76,6 +77,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(homology::ChainHomology))),
         Arc::new(Typed::new(Ask(topology::ComplexOperation))),
         Arc::new(Typed::new(Ask(simplicial_set::SimplicialSetQuery))),
+        Arc::new(Typed::new(Ask(simplicial::SimplicialQuery))),
         Arc::new(Typed::new(Ask(koszul::Koszul))),
         Arc::new(Typed::new(Ask(finite_space::FiniteSpaceQuery))),
         Arc::new(Typed::new(Ask(similarity::RationalCanonicalForm))),

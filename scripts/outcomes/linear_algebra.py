@@ -36,6 +36,7 @@ INERTIA = "matrix.compute.inertia"
 SDP = "matrix.semidefinite.compute"
 NONNEG = "matrix.nonnegative.compute"
 CIRC = "matrix.circulant.compute"
+SCX = "topology.simplicial_complex.compute"
 FUNC = "matrix.compute.function"
 CENT = "matrix.compute.centralizer"
 NORMS = "matrix.compute.norms"
@@ -151,6 +152,17 @@ MAPPING = {
     "lattice.saturation.compute": (LAT, "`saturation_basis`"),
     "lattice.sublattice_index.compute": (SUBLAT, "`index`"),
     # topology
+    "topology.normal_crossings.dual_complex.compute": (SCX, "space `dual_complex`"),
+    "topology.poset.order_complex.compute": (SCX, "space `order_complex`"),
+    "topology.simplicial.boundary.compute": (SCX, "`boundary` of an oriented chain"),
+    "topology.simplicial.cohomology_ring.compute": (SCX, "`cohomology_ring` over Q or F_p"),
+    "topology.simplicial.cup_product.compute": (SCX, "`cup_product`, with the class of the product"),
+    "topology.simplicial_complex.homology_manifold.decide": (SCX, "`homology_manifold` (VERIFY: each link's homology)"),
+    "topology.simplicial_complex.local_homology.compute": (SCX, "`local_homology` (VERIFY)"),
+    "topology.simplicial_complex.materialize": (SCX, "`materialize` of a named or built space"),
+    "topology.simplicial_complex.verify": (SCX, "`verify`: repeated and non-maximal facets, purity, components"),
+    "topology.simplicial_map.compute": (SCX, "`simplicial_map`: simpliciality, image, induced homology"),
+    "topology.simplicial_map.induced_cohomology.compute": (SCX, "`simplicial_map` (`induced_cohomology`)"),
     "topology.simplicial_complex.chain_complex.compute": (CHAIN, None),
     "topology.simplicial_complex.chain_complex.verify": (CHAIN_H, "the boundary maps, " + VERIFY),
     "topology.simplicial_homology.compute": (HOMOLOGY, None),

@@ -203,6 +203,22 @@ pub fn solve(a: &Dense, b: &[Scalar], ctx: &AdapterContext) -> Result<Option<Vec
     Ok((red.pivots == (0..n).collect::<Vec<_>>()).then(|| red.form.data.iter().map(|row| row[n].clone()).collect()))
 }
 
+/// Solutions Z of A·Z = B over the field of A's ring (free variables 0), or None when some
+/// column is inconsistent.
+pub fn solve_columns(a: &Dense, b: &Dense, ctx: &AdapterContext) -> Result<Option<Dense>, AdapterError> {
+    let (n, k) = (a.cols, b.cols);
+    let data = a.data.iter().zip(&b.data).map(|(x, y)| x.iter().chain(y).cloned().collect()).collect();
+    let red = reduce(&Dense { ring: a.ring.clone(), rows: a.rows, cols: n + k, data }, true, ctx)?;
+    if red.pivots.iter().any(|&p| p >= n) {
+        return Ok(None);
+    }
+    let mut z = vec![vec![Scalar::int(0); k]; n];
+    for (row, &p) in red.pivots.iter().enumerate() {
+        z[p] = red.form.data[row][n..].to_vec();
+    }
+    Ok(Some(Dense { ring: red.form.ring.clone(), rows: n, cols: k, data: z }))
+}
+
 /// A basis of the right kernel over the field (one column per free column, 1 in its place),
 /// from the reduced row echelon form.
 pub fn kernel_from(red: &Reduction) -> (Dense, Vec<usize>) {

@@ -407,21 +407,6 @@ fn decomposition(a: &Dense, st: &mut Vec<Value>, ctx: &AdapterContext) -> Result
         "blocks": blocks.iter().map(listed).collect::<Vec<_>>(), "block_ranks": ranks}}))
 }
 
-/// Solutions Z of A·Z = B for a consistent system (free variables 0), or None when inconsistent.
-fn solve_columns(a: &Dense, b: &Dense, ctx: &AdapterContext) -> Result<Option<Dense>, AdapterError> {
-    let (n, k) = (a.cols, b.cols);
-    let data = a.data.iter().zip(&b.data).map(|(x, y)| x.iter().chain(y).cloned().collect()).collect();
-    let red = exact::reduce(&Dense { ring: Ring::Rational, rows: a.rows, cols: n + k, data }, true, ctx)?;
-    if red.pivots.iter().any(|&p| p >= n) {
-        return Ok(None);
-    }
-    let mut z = vec![vec![Scalar::int(0); k]; n];
-    for (row, &p) in red.pivots.iter().enumerate() {
-        z[p] = red.form.data[row][n..].to_vec();
-    }
-    Ok(Some(Dense { ring: Ring::Rational, rows: n, cols: k, data: z }))
-}
-
 fn completion(vals: &[Vec<Option<Scalar>>], st: &mut Vec<Value>, ctx: &AdapterContext) -> Result<Value, AdapterError> {
     let n = vals.len();
     let f = q();
@@ -455,7 +440,7 @@ fn completion(vals: &[Vec<Option<Scalar>>], st: &mut Vec<Value>, ctx: &AdapterCo
             continue;
         }
         let xm = Dense { ring: Ring::Rational, rows: n, cols: n, data: x.clone() };
-        let z = solve_columns(&sub(&xm, &s, &s), &sub(&xm, &s, &u), ctx)?
+        let z = exact::solve_columns(&sub(&xm, &s, &s), &sub(&xm, &s, &u), ctx)?
             .ok_or_else(|| AdapterError::Backend("a semidefinite block without the range condition".into()))?;
         for (k, &w) in u.iter().enumerate() {
             let t =
@@ -476,7 +461,7 @@ fn completion(vals: &[Vec<Option<Scalar>>], st: &mut Vec<Value>, ctx: &AdapterCo
     }
     // A positive definite completion whose inverse vanishes off the pattern maximizes det.
     let max_det = if c.inertia[2] == 0 {
-        let inverse = solve_columns(&xm, &exact::identity(&Ring::Rational, n), ctx)?
+        let inverse = exact::solve_columns(&xm, &exact::identity(&Ring::Rational, n), ctx)?
             .ok_or_else(|| AdapterError::Backend("a definite matrix without an inverse".into()))?;
         Some((0..n).all(|r| (0..n).all(|s| r == s || adj[r][s] || inverse.data[r][s].num.is_zero())))
     } else {
