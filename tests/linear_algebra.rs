@@ -34,6 +34,7 @@ fn cases() -> Vec<Value> {
         "nonnegative_cases.py",
         "circulant_cases.py",
         "simplicial_complex_cases.py",
+        "filtered_map_cases.py",
     ] {
         let out = Command::new(&python).arg(root.join("tests/reference").join(script)).output().unwrap();
         assert!(out.status.success(), "{script}: {}", String::from_utf8_lossy(&out.stderr));
@@ -853,6 +854,23 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             "topology.simplicial_complex.compute",
             json!({"space": {"order_complex": {"elements": 3, "relations": [[0, 1], [1, 2], [2, 0]]}}, "questions": ["materialize"]}),
             "/input/space/order_complex/relations",
+            Invalid,
+        ),
+        (
+            "homological.filtered_chain_map.compute",
+            json!({"complexes": [{"maps": [{"rows": [[-1], [1]]}], "filtration": [[0, 1], [1]]},
+                                 {"maps": [{"rows": [[-1], [1]]}], "filtration": [[1, 0], [1]]}],
+                   "maps": [{"from": 0, "to": 1, "components": [{"rows": [[1, 0], [0, 1]]}, {"rows": [[1]]}]}],
+                   "questions": [{"page": {"map": 0, "r": 1}}]}),
+            "/input/maps/0/components/0/rows/0/0",
+            Invalid,
+        ),
+        (
+            "homological.filtered_chain_map.compute",
+            json!({"complexes": [{"maps": [{"rows": [[-1], [1]]}], "filtration": [[0, 1], [1]]}],
+                   "maps": [{"from": 0, "to": 0, "components": [{"rows": [[1, 0], [0, 1]]}]}],
+                   "questions": [{"check": 0}]}),
+            "/input/maps/0/components",
             Invalid,
         ),
         (

@@ -11,6 +11,7 @@ pub mod circulant;
 pub mod complexes;
 pub mod cubical;
 pub mod exact;
+pub mod filtered;
 pub mod finite_space;
 pub mod functions;
 pub mod fundamental;
@@ -101,6 +102,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(morse::DiscreteMorse))),
         Arc::new(Typed::new(Ask(fundamental::FundamentalGroup))),
         Arc::new(Typed::new(Ask(complexes::SpectralSequence))),
+        Arc::new(Typed::new(Ask(filtered::FilteredChainMap))),
         Arc::new(Typed::new(Ask(abelian::Subgroup))),
         Arc::new(Typed::new(Ask(abelian::Homomorphism))),
         Arc::new(Typed::new(Ask(abelian::GroupFunctor))),

@@ -37,6 +37,7 @@ SDP = "matrix.semidefinite.compute"
 NONNEG = "matrix.nonnegative.compute"
 CIRC = "matrix.circulant.compute"
 SCX = "topology.simplicial_complex.compute"
+FMAP = "homological.filtered_chain_map.compute"
 FUNC = "matrix.compute.function"
 CENT = "matrix.compute.centralizer"
 NORMS = "matrix.compute.norms"
@@ -245,6 +246,11 @@ MAPPING = {
     "topology.simplicial_set.subset.from_degree_families.compute": (SSET, "`subset` (closed under faces)"),
     "topology.simplicial_set.truncate.compute": (SSET, "`truncate`: every simplex up to a degree"),
     "topology.simplicial_set.unnormalized_chain_complex.compute": (SSET, "`unnormalized_chains` (the Moore complex)"),
+    "homological.filtered_chain_complex.homology_filtration.compute": (FMAP, "`homology_filtration`: F_pH_n and its graded pieces"),
+    "homological.filtered_chain_map.compose.compute": (FMAP, "`compose`, functoriality checked on every page"),
+    "homological.filtered_chain_map.compute": (FMAP, "`check`"),
+    "homological.filtered_chain_map.page.compute": (FMAP, "`page`: E_r(f) with ranks"),
+    "homological.filtered_chain_map.page_zero.compute": (FMAP, "`page_zero`: E_0(f) on the associated graded"),
     "homological.koszul.append_zero.compute": (KOSZUL, "`append_zero`: K(x, 0) and the splitting H_p(x) ⊕ H_(p−1)(x)"),
     "homological.koszul.complex.compute": (KOSZUL, "`complex`"),
     "homological.koszul.dga.compute": (KOSZUL, "`dga`: the exterior product, Leibniz rule checked"),

@@ -937,6 +937,102 @@ fn spectral_request(i: &SpectralInput) -> Result<(Vec<Dense>, Vec<Vec<u32>>), Di
     Ok((maps, i.filtration.clone()))
 }
 
+/// Spanning sets of a subspace and of a subspace of it.
+pub(crate) type Spans = (Vec<Vec<Scalar>>, Vec<Vec<Scalar>>);
+
+/// A filtered chain complex over a field: ∂_1, …, ∂_d and the filtration degree of each basis
+/// element (F_pC_n is spanned by the basis elements of degree ≤ p).
+pub(crate) struct Filtered {
+    /// ∂_k: C_k → C_(k−1).
+    pub maps: Vec<Dense>,
+    /// The filtration degrees of the bases of C_0, …, C_d.
+    pub filt: Vec<Vec<u32>>,
+    /// The field.
+    pub ring: Ring,
+}
+
+impl Filtered {
+    /// Reads and checks a filtered complex given as the spectral sequence's input.
+    pub fn read(i: &SpectralInput) -> Result<Filtered, Diagnostic> {
+        let (maps, filt) = spectral_request(i)?;
+        Ok(Filtered { ring: maps[0].ring.clone(), maps, filt })
+    }
+    pub fn top(&self) -> usize {
+        self.maps.len()
+    }
+    pub fn size(&self, n: usize) -> usize {
+        self.filt[n].len()
+    }
+    /// The least and greatest filtration degrees.
+    pub fn range(&self) -> (i64, i64) {
+        let lo = self.filt.iter().flatten().copied().min().unwrap_or(0);
+        let hi = self.filt.iter().flatten().copied().max().unwrap_or(0);
+        (i64::from(lo), i64::from(hi))
+    }
+    fn unit(&self, n: usize, j: usize) -> Vec<Scalar> {
+        (0..self.size(n)).map(|i| Scalar::int(u8::from(i == j))).collect()
+    }
+    /// A basis of F_pC_n.
+    pub fn filtered(&self, n: usize, p: i64) -> Vec<Vec<Scalar>> {
+        (0..self.size(n)).filter(|&j| i64::from(self.filt[n][j]) <= p).map(|j| self.unit(n, j)).collect()
+    }
+    /// A basis of Z_r^{p,n} = {x ∈ F_pC_n : ∂x ∈ F_{p−r}C_{n−1}}.
+    pub fn cycles(&self, n: usize, p: i64, r: i64, ctx: &AdapterContext) -> Result<Vec<Vec<Scalar>>, AdapterError> {
+        if n == 0 || r <= 0 {
+            return Ok(self.filtered(n, p));
+        }
+        let d = &self.maps[n - 1];
+        let cols: Vec<usize> = (0..self.size(n)).filter(|&j| i64::from(self.filt[n][j]) <= p).collect();
+        let rows: Vec<usize> = (0..self.size(n - 1)).filter(|&i| i64::from(self.filt[n - 1][i]) > p - r).collect();
+        if cols.is_empty() {
+            return Ok(vec![]);
+        }
+        if rows.is_empty() {
+            return Ok(self.filtered(n, p));
+        }
+        let sub = Dense {
+            ring: self.ring.clone(),
+            rows: rows.len(),
+            cols: cols.len(),
+            data: rows.iter().map(|&i| cols.iter().map(|&j| d.data[i][j].clone()).collect()).collect(),
+        };
+        let (kernel, _) = exact::kernel_from(&exact::reduce(&sub, true, ctx)?);
+        Ok((0..kernel.cols)
+            .map(|c| {
+                let mut v = vec![Scalar::int(0); self.size(n)];
+                for (k, &j) in cols.iter().enumerate() {
+                    v[j] = kernel.data[k][c].clone();
+                }
+                v
+            })
+            .collect())
+    }
+    /// ∂ of vectors of C_n.
+    pub fn image(&self, n: usize, vs: &[Vec<Scalar>]) -> Vec<Vec<Scalar>> {
+        let f = Field::of(&self.ring);
+        let d = &self.maps[n - 1];
+        vs.iter()
+            .map(|v| {
+                d.data
+                    .iter()
+                    .map(|row| row.iter().zip(v).fold(Scalar::int(0), |acc, (x, y)| f.add(&acc, &f.mul(x, y))))
+                    .collect()
+            })
+            .collect()
+    }
+    /// Spanning sets of Z_r^p + F_{p−1} and F_{p−1} + ∂Z_{r−1}^{p+r−1} in C_n, whose quotient is E_r^{p, n−p}.
+    pub fn page_spaces(&self, n: usize, p: i64, r: i64, ctx: &AdapterContext) -> Result<Spans, AdapterError> {
+        let below = self.filtered(n, p - 1);
+        let mut top = self.cycles(n, p, r, ctx)?;
+        top.extend(below.iter().cloned());
+        let mut bottom = below;
+        if n < self.top() {
+            bottom.extend(self.image(n + 1, &self.cycles(n + 1, p + r - 1, r - 1, ctx)?));
+        }
+        Ok((top, bottom))
+    }
+}
+
 /// Column vectors as a matrix (n rows).
 fn span_rank(ring: &Ring, n: usize, vectors: &[Vec<Scalar>], ctx: &AdapterContext) -> Result<usize, AdapterError> {
     if vectors.is_empty() || n == 0 {
@@ -993,64 +1089,10 @@ impl Query for SpectralSequence {
     }
     fn answer(&self, i: &SpectralInput, ctx: &AdapterContext) -> Result<Answer<SpectralOutput>, AdapterError> {
         let (maps, filt) = spectral_request(i).map_err(fail)?;
-        let ring = maps[0].ring.clone();
-        let top = maps.len();
-        let size = |n: usize| filt[n].len();
-        let lo = filt.iter().flatten().copied().min().unwrap_or(0) as i64;
-        let hi = filt.iter().flatten().copied().max().unwrap_or(0) as i64;
-        let unit =
-            |n: usize, j: usize| -> Vec<Scalar> { (0..size(n)).map(|i| Scalar::int(u8::from(i == j))).collect() };
-        // F_pC_n: basis vectors of degree ≤ p.
-        let filtered = |n: usize, p: i64| -> Vec<Vec<Scalar>> {
-            (0..size(n)).filter(|&j| i64::from(filt[n][j]) <= p).map(|j| unit(n, j)).collect()
-        };
-        // Z_r^{p,n} = {x ∈ F_pC_n : ∂x ∈ F_{p−r}C_{n−1}}.
-        let cycles = |n: usize, p: i64, r: i64| -> Result<Vec<Vec<Scalar>>, AdapterError> {
-            if n == 0 || r <= 0 {
-                return Ok(filtered(n, p));
-            }
-            let d = &maps[n - 1];
-            let cols: Vec<usize> = (0..size(n)).filter(|&j| i64::from(filt[n][j]) <= p).collect();
-            let rows: Vec<usize> = (0..size(n - 1)).filter(|&i| i64::from(filt[n - 1][i]) > p - r).collect();
-            if cols.is_empty() {
-                return Ok(vec![]);
-            }
-            if rows.is_empty() {
-                return Ok(filtered(n, p));
-            }
-            let sub = Dense {
-                ring: ring.clone(),
-                rows: rows.len(),
-                cols: cols.len(),
-                data: rows.iter().map(|&i| cols.iter().map(|&j| d.data[i][j].clone()).collect()).collect(),
-            };
-            let (kernel, _) = exact::kernel_from(&exact::reduce(&sub, true, ctx)?);
-            Ok((0..kernel.cols)
-                .map(|c| {
-                    let mut v = vec![Scalar::int(0); size(n)];
-                    for (k, &j) in cols.iter().enumerate() {
-                        v[j] = kernel.data[k][c].clone();
-                    }
-                    v
-                })
-                .collect())
-        };
-        let image = |n: usize, vs: &[Vec<Scalar>]| -> Vec<Vec<Scalar>> {
-            let d = &maps[n - 1];
-            vs.iter()
-                .map(|v| {
-                    d.data
-                        .iter()
-                        .map(|row| {
-                            row.iter().zip(v).fold(Scalar::int(0), |acc, (x, y)| {
-                                let f = Field::of(&ring);
-                                f.add(&acc, &f.mul(x, y))
-                            })
-                        })
-                        .collect()
-                })
-                .collect()
-        };
+        let fc = Filtered { ring: maps[0].ring.clone(), maps, filt };
+        let (ring, top) = (fc.ring.clone(), fc.top());
+        let size = |n: usize| fc.size(n);
+        let (lo, hi) = fc.range();
         let mut pages: Vec<Page> = vec![];
         let last = (hi - lo + 2) as usize;
         for r in 0..=last {
@@ -1058,13 +1100,7 @@ impl Query for SpectralSequence {
             for n in 0..=top {
                 for p in lo..=hi {
                     ctx.checkpoint()?;
-                    let below = filtered(n, p - 1);
-                    let mut top_space = cycles(n, p, r as i64)?;
-                    top_space.extend(below.iter().cloned());
-                    let mut bottom = below.clone();
-                    if n < top {
-                        bottom.extend(image(n + 1, &cycles(n + 1, p + r as i64 - 1, r as i64 - 1)?));
-                    }
+                    let (top_space, bottom) = fc.page_spaces(n, p, r as i64, ctx)?;
                     let dim = span_rank(&ring, size(n), &top_space, ctx)? - span_rank(&ring, size(n), &bottom, ctx)?;
                     if dim > 0 {
                         terms.push(Term { p: p as u32, q: n as i64 - p, n, dimension: dim });

@@ -219,6 +219,87 @@ pub fn solve_columns(a: &Dense, b: &Dense, ctx: &AdapterContext) -> Result<Optio
     Ok(Some(Dense { ring: red.form.ring.clone(), rows: n, cols: k, data: z }))
 }
 
+/// The columns of a matrix.
+pub fn columns(d: &Dense) -> Vec<Vec<Scalar>> {
+    (0..d.cols).map(|j| d.data.iter().map(|r| r[j].clone()).collect()).collect()
+}
+
+/// Vectors of length `rows` as the columns of a matrix.
+pub fn from_columns(ring: &Ring, rows: usize, cols: &[Vec<Scalar>]) -> Dense {
+    let data = (0..rows).map(|i| cols.iter().map(|c| c[i].clone()).collect()).collect();
+    Dense { ring: ring.clone(), rows, cols: cols.len(), data }
+}
+
+/// A quotient U / W of subspaces of F^size, W ⊆ U: representatives of a basis, and the frame
+/// [basis of W | representatives] in which vectors of U get their coordinates.
+pub struct Quotient {
+    /// Representatives of a basis of U / W.
+    pub reps: Vec<Vec<Scalar>>,
+    frame: Dense,
+    below: usize,
+}
+
+impl Quotient {
+    /// U and W by spanning sets.
+    pub fn of_spans(
+        size: usize,
+        top: &[Vec<Scalar>],
+        bottom: &[Vec<Scalar>],
+        ring: &Ring,
+        ctx: &AdapterContext,
+    ) -> Result<Quotient, AdapterError> {
+        let below: Vec<Vec<Scalar>> = if bottom.is_empty() || size == 0 {
+            vec![]
+        } else {
+            let red = reduce(&from_columns(ring, size, bottom), false, ctx)?;
+            red.pivots.iter().map(|&j| bottom[j].clone()).collect()
+        };
+        let all: Vec<Vec<Scalar>> = below.iter().chain(top).cloned().collect();
+        let reps: Vec<Vec<Scalar>> = if all.is_empty() || size == 0 {
+            vec![]
+        } else {
+            let red = reduce(&from_columns(ring, size, &all), false, ctx)?;
+            red.pivots.iter().filter(|&&j| j >= below.len()).map(|&j| all[j].clone()).collect()
+        };
+        let frame = from_columns(ring, size, &below.iter().chain(&reps).cloned().collect::<Vec<_>>());
+        Ok(Quotient { reps, frame, below: below.len() })
+    }
+
+    /// ker(out) / im(inc) on F^size (no map: everything, or nothing).
+    pub fn homology(
+        size: usize,
+        out: Option<&Dense>,
+        inc: Option<&Dense>,
+        ring: &Ring,
+        ctx: &AdapterContext,
+    ) -> Result<Quotient, AdapterError> {
+        let cycles: Vec<Vec<Scalar>> = match out {
+            Some(d) if d.rows > 0 => columns(&kernel_from(&reduce(d, true, ctx)?).0),
+            _ => columns(&identity(ring, size)),
+        };
+        let bounds: Vec<Vec<Scalar>> = match inc {
+            Some(d) if d.cols > 0 && d.rows > 0 => columns(d),
+            _ => vec![],
+        };
+        Quotient::of_spans(size, &cycles, &bounds, ring, ctx)
+    }
+
+    /// Coordinates in the basis of representatives of vectors of U (columns).
+    pub fn coordinates(
+        &self,
+        vs: &[Vec<Scalar>],
+        ring: &Ring,
+        ctx: &AdapterContext,
+    ) -> Result<Vec<Vec<Scalar>>, AdapterError> {
+        if self.reps.is_empty() || vs.is_empty() {
+            return Ok(vs.iter().map(|_| vec![]).collect());
+        }
+        let z = solve_columns(&self.frame, &from_columns(ring, self.frame.rows, vs), ctx)?
+            .ok_or_else(|| AdapterError::Backend("a vector outside the subspace of the quotient".into()))?;
+        Ok(columns(&z).into_iter().map(|c| c[self.below..].to_vec()).collect())
+    }
+}
+
 /// A basis of the right kernel over the field (one column per free column, 1 in its place),
 /// from the reduced row echelon form.
 pub fn kernel_from(red: &Reduction) -> (Dense, Vec<usize>) {

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::complexes::Faces;
-use super::exact::{self, Field};
+use super::exact::{self, Field, Quotient, columns, from_columns};
 use super::homology::{boundary, chain_groups, faces};
 use super::{bounded_entry, listed};
 use crate::cas::{self, Answer, Query};
@@ -208,68 +208,6 @@ fn over(d: &Dense, ring: &Ring) -> Dense {
             ..d.clone()
         },
         _ => Dense { ring: Ring::Rational, ..d.clone() },
-    }
-}
-
-fn columns(d: &Dense) -> Vec<Vec<Scalar>> {
-    (0..d.cols).map(|j| d.data.iter().map(|r| r[j].clone()).collect()).collect()
-}
-
-fn from_columns(ring: &Ring, rows: usize, cols: &[Vec<Scalar>]) -> Dense {
-    let data = (0..rows).map(|i| cols.iter().map(|c| c[i].clone()).collect()).collect();
-    Dense { ring: ring.clone(), rows, cols: cols.len(), data }
-}
-
-/// A basis of ker(out) / im(inc) on a space of `size` coordinates: the representatives, and
-/// [B | H] (a basis of the boundaries, then the representatives) for coordinates.
-struct Quotient {
-    reps: Vec<Vec<Scalar>>,
-    frame: Dense,
-    boundaries: usize,
-}
-
-impl Quotient {
-    fn new(
-        size: usize,
-        out: Option<&Dense>,
-        inc: Option<&Dense>,
-        ring: &Ring,
-        ctx: &AdapterContext,
-    ) -> Result<Quotient, AdapterError> {
-        let cycles: Vec<Vec<Scalar>> = match out {
-            Some(d) if d.rows > 0 => columns(&exact::kernel_from(&exact::reduce(d, true, ctx)?).0),
-            _ => (0..size).map(|i| (0..size).map(|j| Scalar::int(i64::from(i == j))).collect()).collect(),
-        };
-        let bounds: Vec<Vec<Scalar>> = match inc {
-            Some(d) if d.cols > 0 && d.rows > 0 => {
-                let red = exact::reduce(d, false, ctx)?;
-                red.pivots.iter().map(|&j| d.data.iter().map(|r| r[j].clone()).collect()).collect()
-            }
-            _ => vec![],
-        };
-        let all: Vec<Vec<Scalar>> = bounds.iter().chain(&cycles).cloned().collect();
-        let reps: Vec<Vec<Scalar>> = if all.is_empty() || size == 0 {
-            vec![]
-        } else {
-            let red = exact::reduce(&from_columns(ring, size, &all), false, ctx)?;
-            red.pivots.iter().filter(|&&j| j >= bounds.len()).map(|&j| all[j].clone()).collect()
-        };
-        let frame = from_columns(ring, size, &bounds.iter().chain(&reps).cloned().collect::<Vec<_>>());
-        Ok(Quotient { reps, frame, boundaries: bounds.len() })
-    }
-    /// Coordinates of cycles (columns) in the basis of representatives.
-    fn coordinates(
-        &self,
-        vs: &[Vec<Scalar>],
-        ring: &Ring,
-        ctx: &AdapterContext,
-    ) -> Result<Vec<Vec<Scalar>>, AdapterError> {
-        if self.reps.is_empty() || vs.is_empty() {
-            return Ok(vs.iter().map(|_| vec![]).collect());
-        }
-        let z = exact::solve_columns(&self.frame, &from_columns(ring, self.frame.rows, vs), ctx)?
-            .ok_or_else(|| AdapterError::Backend("a cocycle outside the span of cocycles".into()))?;
-        Ok(columns(&z).into_iter().map(|c| c[self.boundaries..].to_vec()).collect())
     }
 }
 
@@ -601,7 +539,7 @@ fn answer_one(
             for (k, &size) in sizes.iter().enumerate() {
                 ctx.checkpoint()?;
                 let inc = if k == 0 { None } else { delta(k - 1) };
-                basis.push(Quotient::new(size, delta(k).as_ref(), inc.as_ref(), ring, ctx)?);
+                basis.push(Quotient::homology(size, delta(k).as_ref(), inc.as_ref(), ring, ctx)?);
             }
             let cup = |p: usize, a: &[Scalar], q: usize, b: &[Scalar]| -> Vec<Scalar> {
                 cx.faces[p + q]
@@ -700,9 +638,14 @@ fn answer_one(
             let (mut homology, mut cohomology) = (vec![], vec![]);
             for k in 0..=cx.dim() {
                 ctx.checkpoint()?;
-                let hx =
-                    Quotient::new(cx.faces[k].len(), k.checked_sub(1).and_then(|i| dx.get(i)), dx.get(k), ring, ctx)?;
-                let cx_co = Quotient::new(
+                let hx = Quotient::homology(
+                    cx.faces[k].len(),
+                    k.checked_sub(1).and_then(|i| dx.get(i)),
+                    dx.get(k),
+                    ring,
+                    ctx,
+                )?;
+                let cx_co = Quotient::homology(
                     cx.faces[k].len(),
                     dx.get(k).map(exact::transpose).as_ref(),
                     k.checked_sub(1).and_then(|i| dx.get(i)).map(exact::transpose).as_ref(),
@@ -715,8 +658,13 @@ fn answer_one(
                     continue;
                 }
                 let fk = chain_map(k);
-                let hy =
-                    Quotient::new(y.faces[k].len(), k.checked_sub(1).and_then(|i| dy.get(i)), dy.get(k), ring, ctx)?;
+                let hy = Quotient::homology(
+                    y.faces[k].len(),
+                    k.checked_sub(1).and_then(|i| dy.get(i)),
+                    dy.get(k),
+                    ring,
+                    ctx,
+                )?;
                 let images: Vec<Vec<Scalar>> = hx
                     .reps
                     .iter()
@@ -726,7 +674,7 @@ fn answer_one(
                     .collect();
                 let hm = hy.coordinates(&images, ring, ctx)?;
                 homology.push(json!({"degree": k, "matrix": listed(&from_columns(ring, hy.reps.len(), &hm))}));
-                let cy = Quotient::new(
+                let cy = Quotient::homology(
                     y.faces[k].len(),
                     dy.get(k).map(exact::transpose).as_ref(),
                     k.checked_sub(1).and_then(|i| dy.get(i)).map(exact::transpose).as_ref(),
