@@ -35,6 +35,7 @@ fn cases() -> Vec<Value> {
         "circulant_cases.py",
         "simplicial_complex_cases.py",
         "filtered_map_cases.py",
+        "finite_abelian_cases.py",
     ] {
         let out = Command::new(&python).arg(root.join("tests/reference").join(script)).output().unwrap();
         assert!(out.status.success(), "{script}: {}", String::from_utf8_lossy(&out.stderr));
@@ -871,6 +872,24 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
                    "maps": [{"from": 0, "to": 0, "components": [{"rows": [[1, 0], [0, 1]]}]}],
                    "questions": [{"check": 0}]}),
             "/input/maps/0/components",
+            Invalid,
+        ),
+        (
+            "finite_abelian_group.compute",
+            json!({"group": [4, 3], "questions": [{"factorization": {"a": [[0, 0], [4, 1]]}}]}),
+            "/input/questions/0/factorization/a/1/0",
+            Invalid,
+        ),
+        (
+            "finite_abelian_group.compute",
+            json!({"group": [128, 64], "questions": [{"spectral": {"set": [[0, 0]]}}]}),
+            "/input/group",
+            Invalid,
+        ),
+        (
+            "finite_abelian_group.compute",
+            json!({"group": [32, 64], "questions": [{"spectral": {"set": [[0, 0], [0, 1]]}}]}),
+            "/input/questions/0/spectral/spectrum",
             Invalid,
         ),
         (

@@ -12,6 +12,7 @@ pub mod complexes;
 pub mod cubical;
 pub mod exact;
 pub mod filtered;
+pub mod finite_abelian;
 pub mod finite_space;
 pub mod functions;
 pub mod fundamental;
@@ -104,6 +105,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(complexes::SpectralSequence))),
         Arc::new(Typed::new(Ask(filtered::FilteredChainMap))),
         Arc::new(Typed::new(Ask(abelian::Subgroup))),
+        Arc::new(Typed::new(Ask(finite_abelian::FiniteAbelian))),
         Arc::new(Typed::new(Ask(abelian::Homomorphism))),
         Arc::new(Typed::new(Ask(abelian::GroupFunctor))),
         Arc::new(Typed::new(Ask(abelian::Characters))),

@@ -38,6 +38,7 @@ NONNEG = "matrix.nonnegative.compute"
 CIRC = "matrix.circulant.compute"
 SCX = "topology.simplicial_complex.compute"
 FMAP = "homological.filtered_chain_map.compute"
+FAB = "finite_abelian_group.compute"
 FUNC = "matrix.compute.function"
 CENT = "matrix.compute.centralizer"
 NORMS = "matrix.compute.norms"
@@ -294,5 +295,8 @@ MAPPING = {
     "abelian_group.quotient.compute": (SUB, "`quotient`"),
     "abelian_group.subgroup.generated.compute": (SUB, "`subgroup`"),
     # finite_abelian_group
+    "finite_abelian_group.character_sum_interval_profile.compute": (FAB, "`character_sums` along a progression"),
+    "finite_abelian_group.exact_factorization.compute": (FAB, "`factorization`: A ⊕ B = G found, refuted or checked"),
+    "finite_abelian_group.spectral_pair.decide": (FAB, "`spectral`: a spectral pair checked, or a spectrum searched"),
     "finite_abelian_group.character_table.compute": (CHARS, None),
 }

@@ -564,7 +564,7 @@ pub(crate) fn cyclotomic(m: u64) -> Vec<i64> {
 }
 
 /// Σ v_j x^j modulo Φ_m, as its φ(m) coefficients.
-fn reduce(mut v: Vec<i128>, phi: &[i64]) -> Result<Vec<i64>, AdapterError> {
+pub(crate) fn reduce(mut v: Vec<i128>, phi: &[i64]) -> Result<Vec<i64>, AdapterError> {
     let overflow = || AdapterError::Unsupported("a cyclotomic coefficient exceeds 64 bits".into());
     let degree = phi.len() - 1;
     let terms: Vec<(usize, i128)> =
