@@ -36,6 +36,8 @@ fn cases() -> Vec<Value> {
         "simplicial_complex_cases.py",
         "filtered_map_cases.py",
         "finite_abelian_cases.py",
+        "inertia_cells_cases.py",
+        "invariant_forms_cases.py",
     ] {
         let out = Command::new(&python).arg(root.join("tests/reference").join(script)).output().unwrap();
         assert!(out.status.success(), "{script}: {}", String::from_utf8_lossy(&out.stderr));
@@ -890,6 +892,18 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             "finite_abelian_group.compute",
             json!({"group": [32, 64], "questions": [{"spectral": {"set": [[0, 0], [0, 1]]}}]}),
             "/input/questions/0/spectral/spectrum",
+            Invalid,
+        ),
+        (
+            "matrix.compute.inertia_cells",
+            json!({"coefficients": [{"rows": [[1, 0], [0, 1]]}, {"rows": [[0, 1], [2, 0]]}]}),
+            "/input/coefficients/1/rows/1/0",
+            Invalid,
+        ),
+        (
+            "lattice.compute.invariant_forms",
+            json!({"generators": [{"rows": [[0, -1], [1, 0]]}, {"rows": [[1, 0, 0], [0, 1, 0], [0, 0, 1]]}]}),
+            "/input/generators/1",
             Invalid,
         ),
         (

@@ -19,7 +19,9 @@ pub mod fundamental;
 pub mod group_element;
 pub mod homology;
 pub mod inertia;
+pub mod inertia_cells;
 pub mod integral;
+pub mod invariant_forms;
 pub mod invariants;
 pub mod jordan;
 pub mod koszul;
@@ -74,6 +76,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(lattice::LatticeInvariants))),
         Arc::new(Typed::new(Ask(lattice::IntegerRelation))),
         Arc::new(Typed::new(Ask(lattice::Sublattice))),
+        Arc::new(Typed::new(Ask(invariant_forms::InvariantForms))),
         Arc::new(Typed::new(Ask(homology::Homology))),
         Arc::new(Typed::new(Ask(homology::ChainComplex))),
         Arc::new(Typed::new(Ask(homology::ChainHomology))),
@@ -85,6 +88,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(similarity::RationalCanonicalForm))),
         Arc::new(Typed::new(Ask(similarity::Similar))),
         Arc::new(Typed::new(Ask(inertia::Inertia))),
+        Arc::new(Typed::new(Ask(inertia_cells::InertiaCells))),
         Arc::new(Typed::new(Ask(semidefinite::Semidefinite))),
         Arc::new(Typed::new(Ask(nonnegative::Nonnegative))),
         Arc::new(Typed::new(Ask(circulant::Circulant))),

@@ -39,6 +39,8 @@ CIRC = "matrix.circulant.compute"
 SCX = "topology.simplicial_complex.compute"
 FMAP = "homological.filtered_chain_map.compute"
 FAB = "finite_abelian_group.compute"
+CELLS = "matrix.compute.inertia_cells"
+FORMS = "lattice.compute.invariant_forms"
 FUNC = "matrix.compute.function"
 CENT = "matrix.compute.centralizer"
 NORMS = "matrix.compute.norms"
@@ -127,6 +129,7 @@ MAPPING = {
     "matrix.minimal_polynomial.compute": (INV, "`minimal_polynomial`"),
     "matrix.normal_form.smith.polynomial.compute": (JORDAN, "`invariant_factors` of tI − A over Q[t] or F_p[t]"),
     "matrix.permanent.compute": (INV, "`permanent`"),
+    "matrix.polynomial.inertia_cells.compute": (CELLS, None),
     "matrix.polynomial.evaluate.compute": (FUNC, "`polynomial`"),
     "matrix.polynomial.remainder.compute": (FUNC, "`remainder`"),
     "matrix.primary_decomposition.compute": (JORDAN, "`elementary_divisors`"),
@@ -149,6 +152,7 @@ MAPPING = {
     "lattice.discriminant_group.compute": (LAT, "`discriminant_group`"),
     "lattice.dual.compute": (LAT, "`dual_basis`"),
     "lattice.hermite_normal_form.compute": (LAT, "`hermite_basis`"),
+    "lattice.invariant_bilinear_form_lattice.compute": (FORMS, None),
     "lattice.orthogonal_complement.compute": (LAT, "`orthogonal_complement`"),
     "lattice.rank_gram.compute": (LAT, "`rank`, `gram`"),
     "lattice.saturation.compute": (LAT, "`saturation_basis`"),

@@ -52,7 +52,7 @@ pub fn hermite_statement(a: &Dense, h: &Hnf) -> Value {
 }
 
 /// The first `k` columns of U (a Z-basis of ker A) and the statement binding them to U.
-fn kernel_columns(h: &Hnf) -> (Dense, Value) {
+pub(crate) fn kernel_columns(h: &Hnf) -> (Dense, Value) {
     let n = h.transform.rows;
     let k = n - h.form.cols;
     let pick = Dense {
