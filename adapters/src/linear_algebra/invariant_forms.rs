@@ -113,12 +113,7 @@ impl Query for InvariantForms {
                  over Z from a Hermite normal form on PARI/GP (every integral solution is a combination of the \
                  basis); with `average`, the group enumerated by closure (order ≤ 5,000). VERIFY replays the \
                  Hermite form and each basis form's invariance.",
-                &[
-                    "invariant-form",
-                    "bilinear-form",
-                    "matrix-group",
-                    "isometry",
-                ],
+                &["invariant-form", "bilinear-form", "matrix-group", "isometry"],
             ),
             &[super::EVIDENCE],
         )
