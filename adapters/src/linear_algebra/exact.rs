@@ -230,6 +230,14 @@ pub fn from_columns(ring: &Ring, rows: usize, cols: &[Vec<Scalar>]) -> Dense {
     Dense { ring: ring.clone(), rows, cols: cols.len(), data }
 }
 
+/// A·v for each vector v, in one product.
+pub fn apply(a: &Dense, vs: &[Vec<Scalar>]) -> Vec<Vec<Scalar>> {
+    if vs.is_empty() {
+        return vec![];
+    }
+    columns(&product(a, &from_columns(&a.ring, a.cols, vs)))
+}
+
 /// A quotient U / W of subspaces of F^size, W ⊆ U: representatives of a basis, and the frame
 /// [basis of W | representatives] in which vectors of U get their coordinates.
 pub struct Quotient {

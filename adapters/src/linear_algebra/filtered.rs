@@ -221,11 +221,7 @@ fn induced(
     ring: &Ring,
     ctx: &AdapterContext,
 ) -> Result<Dense, AdapterError> {
-    let images: Vec<Vec<Scalar>> = src
-        .reps
-        .iter()
-        .map(|v| columns(&exact::product(f, &from_columns(ring, v.len(), std::slice::from_ref(v)))).remove(0))
-        .collect();
+    let images = exact::apply(f, &src.reps);
     Ok(from_columns(ring, dst.reps.len(), &dst.coordinates(&images, ring, ctx)?))
 }
 

@@ -86,13 +86,12 @@ fn unknowns(n: usize, symmetric: bool) -> Vec<(usize, usize)> {
 
 fn form(n: usize, vars: &[(usize, usize)], x: &[Scalar]) -> Dense {
     let mut data = vec![vec![Scalar::int(0); n]; n];
+    // With only i ≤ j among the unknowns the form is symmetric.
+    let symmetric = vars.len() < n * n;
     for (&(i, j), v) in vars.iter().zip(x) {
         data[i][j] = v.clone();
-        data[j][i] = v.clone();
-    }
-    if vars.len() == n * n {
-        for (&(i, j), v) in vars.iter().zip(x) {
-            data[i][j] = v.clone();
+        if symmetric {
+            data[j][i] = v.clone();
         }
     }
     Dense { ring: Ring::Integer, rows: n, cols: n, data }

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::complexes::Faces;
-use super::exact::{self, Field, Quotient, columns, from_columns};
+use super::exact::{self, Field, Quotient, from_columns};
 use super::homology::{boundary, chain_groups, faces};
 use super::{bounded_entry, listed};
 use crate::cas::{self, Answer, Query};
@@ -665,13 +665,7 @@ fn answer_one(
                     ring,
                     ctx,
                 )?;
-                let images: Vec<Vec<Scalar>> = hx
-                    .reps
-                    .iter()
-                    .map(|z| {
-                        columns(&exact::product(&fk, &from_columns(ring, z.len(), std::slice::from_ref(z)))).remove(0)
-                    })
-                    .collect();
+                let images = exact::apply(&fk, &hx.reps);
                 let hm = hy.coordinates(&images, ring, ctx)?;
                 homology.push(json!({"degree": k, "matrix": listed(&from_columns(ring, hy.reps.len(), &hm))}));
                 let cy = Quotient::homology(
@@ -682,13 +676,7 @@ fn answer_one(
                     ctx,
                 )?;
                 let ft = exact::transpose(&fk);
-                let pulled: Vec<Vec<Scalar>> = cy
-                    .reps
-                    .iter()
-                    .map(|b| {
-                        columns(&exact::product(&ft, &from_columns(ring, b.len(), std::slice::from_ref(b)))).remove(0)
-                    })
-                    .collect();
+                let pulled = exact::apply(&ft, &cy.reps);
                 let cm = cx_co.coordinates(&pulled, ring, ctx)?;
                 cohomology.push(json!({"degree": k, "matrix": listed(&from_columns(ring, cx_co.reps.len(), &cm))}));
             }
