@@ -38,6 +38,7 @@ fn cases() -> Vec<Value> {
         "finite_abelian_cases.py",
         "inertia_cells_cases.py",
         "invariant_forms_cases.py",
+        "nodal_degeneration_cases.py",
     ] {
         let out = Command::new(&python).arg(root.join("tests/reference").join(script)).output().unwrap();
         assert!(out.status.success(), "{script}: {}", String::from_utf8_lossy(&out.stderr));
@@ -904,6 +905,24 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             "lattice.compute.invariant_forms",
             json!({"generators": [{"rows": [[0, -1], [1, 0]]}, {"rows": [[1, 0, 0], [0, 1, 0], [0, 0, 1]]}]}),
             "/input/generators/1",
+            Invalid,
+        ),
+        (
+            "topology.nodal_degeneration.compute",
+            json!({"genera": [0, 0, 0], "nodes": [[0, 1], [1, 3]]}),
+            "/input/nodes/1/1",
+            Invalid,
+        ),
+        (
+            "topology.nodal_degeneration.compute",
+            json!({"genera": [0, 0, 0], "nodes": [[0, 1], [0, 0]]}),
+            "/input/nodes",
+            Invalid,
+        ),
+        (
+            "topology.nodal_degeneration.compute",
+            json!({"genera": [1, 1], "nodes": [[0, 1], [0, 1]], "thickness": [2, 0]}),
+            "/input/thickness/1",
             Invalid,
         ),
         (

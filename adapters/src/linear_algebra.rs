@@ -10,6 +10,7 @@ pub mod arithmetic;
 pub mod circulant;
 pub mod complexes;
 pub mod cubical;
+pub mod degeneration;
 pub mod exact;
 pub mod filtered;
 pub mod finite_abelian;
@@ -83,6 +84,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(topology::ComplexOperation))),
         Arc::new(Typed::new(Ask(simplicial_set::SimplicialSetQuery))),
         Arc::new(Typed::new(Ask(simplicial::SimplicialQuery))),
+        Arc::new(Typed::new(Ask(degeneration::NodalDegeneration))),
         Arc::new(Typed::new(Ask(koszul::Koszul))),
         Arc::new(Typed::new(Ask(finite_space::FiniteSpaceQuery))),
         Arc::new(Typed::new(Ask(similarity::RationalCanonicalForm))),

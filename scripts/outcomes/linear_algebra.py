@@ -159,6 +159,10 @@ MAPPING = {
     "lattice.sublattice_index.compute": (SUBLAT, "`index`"),
     # topology
     "topology.normal_crossings.dual_complex.compute": (SCX, "space `dual_complex`"),
+    "topology.normal_crossings.nearby_cycle_lattices.compute": (
+        "topology.nodal_degeneration.compute",
+        "semistable degenerations of curves: `cycle_basis`, `monodromy_pairing`, `component_group`",
+    ),
     "topology.poset.order_complex.compute": (SCX, "space `order_complex`"),
     "topology.simplicial.boundary.compute": (SCX, "`boundary` of an oriented chain"),
     "topology.simplicial.cohomology_ring.compute": (SCX, "`cohomology_ring` over Q or F_p"),
