@@ -540,6 +540,59 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             json!({"family": {"sunflower": {"petals": 3, "core": 1, "petal": 0}}}),
             "/input/family/sunflower",
         ),
+        (
+            "hypergraph.construct",
+            json!({"family": {"monochromatic_cliques": {"n": 5, "k": 2, "s": 3, "colours": [0, 1]}}}),
+            "/input/family/monochromatic_cliques/colours",
+        ),
+        (
+            "hypergraph.compute.properties",
+            json!({"system": {"points": 3, "sets": [[0, 1]]}, "properties": ["maximum_weight_packing"],
+                   "edge_weights": ["-1"]}),
+            "/input/edge_weights/0",
+        ),
+        (
+            "hypergraph.compute.properties",
+            json!({"system": {"points": 3, "sets": [[0, 1]]}, "properties": ["colouring_profile"]}),
+            "/input/colouring",
+        ),
+        (
+            "hypergraph.compute.properties",
+            json!({"system": {"points": 3, "sets": [[0, 1]]}, "properties": ["random_subsets"], "probability": "3/2"}),
+            "/input/probability",
+        ),
+        (
+            "hypergraph.compute.properties",
+            json!({"system": {"points": 3, "sets": [[0, 1]]}, "properties": ["induced_types"], "type_size": 4}),
+            "/input/type_size",
+        ),
+        (
+            "poset.compute.properties",
+            json!({"poset": {"elements": 3, "covers": [[0, 1]]}, "properties": ["incidence_convolution"],
+                   "incidence": {"f": [[1, 0, "1"]], "g": []}}),
+            "/input/incidence/f/0",
+        ),
+        (
+            "poset.compute.properties",
+            json!({"poset": {"elements": 2, "covers": []}, "properties": ["maximum_weight_antichain"], "weights": ["1"]}),
+            "/input/weights",
+        ),
+        (
+            "probability.finite_distribution.compute",
+            json!({"distribution": {"values": [0, 1], "probabilities": ["1/2", "1/2"]},
+                   "operation": {"compound_poisson": {"rate": "0", "order": 3}}}),
+            "/input/operation/compound_poisson/rate",
+        ),
+        (
+            "probability.local_lemma.check",
+            json!({"probabilities": ["1/8", "1/8"], "dependencies": [[0, 2]]}),
+            "/input/dependencies/0",
+        ),
+        (
+            "probability.local_lemma.check",
+            json!({"probabilities": ["1/8", "1/8"], "dependencies": [[0, 1]], "witness": ["1/2", "1"]}),
+            "/input/witness/1",
+        ),
     ] {
         let r = jac.run(CapabilityRequest::new(id, input.clone())).await;
         assert_ne!(r.status(), ExecutionStatus::Succeeded, "{id} {input}");

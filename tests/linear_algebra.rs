@@ -991,3 +991,39 @@ async fn every_example_runs() {
         }
     }
 }
+
+/// The native Smith diagonal (no transforms, EXPLORE) equals PARI/GP's on generic matrices, and
+/// hands the non-generic ones (scalar multiples, singular, rectangular, prescribed invariant
+/// factors) to PARI/GP, which answers them too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn smith_diagonal_without_transforms_equals_the_transformed_one() {
+    let jac = jacobian::builder().build().await.unwrap();
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = |bound: i64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % (2 * bound as u64 + 1)) as i64 - bound
+    };
+    let mut matrices: Vec<Vec<Vec<i64>>> = vec![];
+    for n in [1usize, 2, 3, 5, 8, 13, 30, 45] {
+        matrices.push((0..n).map(|_| (0..n).map(|_| next(10)).collect()).collect());
+        matrices.push((0..n).map(|_| (0..n).map(|_| next(1_000_000)).collect()).collect());
+    }
+    // diag(1, 2, 6) and 2·I, twisted by unimodular matrices; a singular and a rectangular one.
+    let twist = |d: [i64; 3]| {
+        let (u, v) = ([[1, 2, 0], [0, 1, 3], [1, 0, 1]], [[1, 0, 0], [4, 1, 0], [-2, 5, 1]]);
+        (0..3).map(|i| (0..3).map(|j| (0..3).map(|k| u[i][k] * d[k] * v[k][j]).sum()).collect()).collect()
+    };
+    matrices.extend([twist([1, 2, 6]), twist([2, 2, 2]), vec![vec![1, 2], vec![2, 4]], vec![vec![2, 4, 4]]]);
+    for a in matrices {
+        let request = |transforms: bool| {
+            CapabilityRequest::new("matrix.transform.smith", json!({"matrix": {"rows": a}, "transforms": transforms}))
+        };
+        let (plain, full) = (jac.run(request(false)).await, jac.run(request(true)).await);
+        assert_eq!(plain.status(), ExecutionStatus::Succeeded, "{a:?}: {:?}", plain.execution.diagnostics);
+        assert_eq!(plain.output["diagonal"], full.output["diagonal"], "{a:?}");
+        assert_eq!(plain.output["rank"], full.output["rank"], "{a:?}");
+        assert!(plain.output.get("left").is_none() && full.output.get("left").is_some(), "{a:?}");
+    }
+}

@@ -12,12 +12,15 @@ pub mod enumerate;
 pub mod finite_space;
 pub mod gaussian;
 pub mod hypergraph_construct;
+pub mod hypergraph_search;
 pub mod lattice;
+pub mod local_lemma;
 pub mod markov;
 pub mod matroid;
 pub mod matroid_intersection;
 pub mod numbers;
 pub mod poset;
+pub mod poset_algebra;
 pub mod probability;
 pub mod recurrence;
 pub mod reliability;
@@ -67,6 +70,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(reliability::Reliability))),
         Arc::new(Typed::new(Ask(finite_space::FiniteSpace))),
         Arc::new(Typed::new(Ask(testing::MultipleTesting))),
+        Arc::new(Typed::new(Ask(local_lemma::LocalLemma))),
         Arc::new(Typed::new(Ask(gaussian::GaussianExpectation))),
         Arc::new(Typed::new(Ask(sets::FiniteSets))),
         Arc::new(Typed::new(Ask(sets::Hypergraph))),

@@ -33,6 +33,7 @@ pub mod semidefinite;
 pub mod similarity;
 pub mod simplicial;
 pub mod simplicial_set;
+pub mod smith_diagonal;
 pub mod spaces;
 pub mod symbolic;
 pub mod topology;

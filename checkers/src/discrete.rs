@@ -110,6 +110,9 @@ impl Checker for DiscreteStatements {
                 "colouring" => replay::colouring(body, &path, cx),
                 "width" => orders::width(body, &path),
                 "lattice" => orders::lattice(body, &path, cx),
+                "linear_extensions" => orders::linear_extensions(body, &path, cx),
+                "mobius" => orders::mobius(body, &path, cx),
+                "local_lemma" => replay::local_lemma(body, &path),
                 "distribution" => distribution::check(body, &path),
                 _ => fails(&at, "UNKNOWN_STATEMENT", format!("`{kind}` is not a statement kind")),
             };

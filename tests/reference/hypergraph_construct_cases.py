@@ -8,6 +8,7 @@ Prints {"capability", "input", "expected"} per line; see number_theory_cases.py.
 """
 import itertools
 import json
+import random
 
 CAP = "hypergraph.construct"
 CASES = []
@@ -58,6 +59,32 @@ for petals, core, petal in [(4, 2, 3), (1, 0, 5), (3, 0, 2), (5, 3, 1)]:
     # A sunflower: every two sets meet exactly in the core.
     assert all(set(a) & set(b) == set(range(core)) for a, b in itertools.combinations(sets, 2))
     case({"sunflower": {"petals": petals, "core": core, "petal": petal}}, sets, pts)
+
+# Union triples: every triple of members tested for S_a ∪ S_b = S_c in some order; the power
+# set of a 3-set (union-closed), a chain, and a random family.
+rng = random.Random(31)
+families = [[[x for x in range(3) if m >> x & 1] for m in range(8)], [list(range(k)) for k in range(5)],
+            [sorted(rng.sample(range(6), rng.randint(0, 4))) for _ in range(9)]]
+for fam in families:
+    triples = set()
+    for t in itertools.combinations(range(len(fam)), 3):
+        for a, b, c in itertools.permutations(t):
+            if a < b and set(fam[a]) | set(fam[b]) == set(fam[c]):
+                triples.add(tuple(sorted(t)))
+    case({"union_triples": {"sets": fam}}, [list(t) for t in triples], len(fam))
+
+# Monochromatic cliques: every s-set tested against all its k-subsets' colours; the s-sets come in
+# lexicographic order with their colour.
+for n, k, s, seed in [(5, 2, 3, 1), (6, 2, 3, 2), (6, 3, 4, 3), (7, 1, 3, 4)]:
+    r = random.Random(seed)
+    subsets = list(itertools.combinations(range(n), k))
+    colours = [r.randrange(2) for _ in subsets]
+    colour = dict(zip(subsets, colours))
+    found = [(list(q), colour[q[:k]]) for q in itertools.combinations(range(n), s)
+             if len({colour[sub] for sub in itertools.combinations(q, k)}) == 1]
+    CASES.append({"capability": CAP, "input": {"family": {"monochromatic_cliques": {"n": n, "k": k, "s": s, "colours": colours}}},
+                  "expected": {"system": {"points": n, "sets": [f[0] for f in found]}, "edges": len(found),
+                               "edge_colours": [f[1] for f in found]}})
 
 for c in CASES:
     print(json.dumps(c))

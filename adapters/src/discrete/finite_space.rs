@@ -35,6 +35,23 @@ pub struct FiniteSpaceInput {
     /// A random variable X (a value per outcome): its conditional expectations along the filtration.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub variable: Option<Vec<Rational>>,
+    /// Also the Shannon entropy of each observation, their joint entropy, and the mutual
+    /// information of every pair.
+    #[serde(default)]
+    pub information: bool,
+}
+
+/// Entropies and mutual information, in bits: values to double precision, independence exact.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Information {
+    /// H(Y_i) for each observation.
+    pub entropy_bits: Vec<f64>,
+    /// H(Y₁, …, Y_k).
+    pub joint_entropy_bits: f64,
+    /// For each pair i < j: I(Y_i; Y_j) = H(Y_i) + H(Y_j) − H(Y_i, Y_j), and whether Y_i and Y_j
+    /// are independent (P(Y_i = a, Y_j = b) = P(Y_i = a)·P(Y_j = b) for all a, b, decided exactly;
+    /// exactly when the mutual information is 0).
+    pub mutual_information: Vec<Value>,
 }
 
 /// A σ-algebra on Ω, by its atoms.
@@ -59,6 +76,42 @@ pub struct FiniteSpaceOutput {
     /// The Doob martingale M_j = E[X | F_j], j = 1..k, as a value per outcome (null on atoms of probability 0).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub martingale: Option<Vec<Vec<Option<Rational>>>>,
+    /// Entropies and mutual information, when asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub information: Option<Information>,
+}
+
+/// −Σ p log₂ p over the atoms' probabilities.
+fn entropy(probs: &[Rat]) -> f64 {
+    use num_traits::ToPrimitive;
+    probs.iter().filter(|p| !p.is_zero()).map(|p| p.to_f64().unwrap_or(0.0)).map(|p| -p * p.log2()).sum()
+}
+
+fn information(w: &[Rat], ys: &[Vec<Rat>]) -> Information {
+    let single: Vec<(Vec<Vec<usize>>, Vec<Rat>)> = ys.iter().map(|y| atoms(w, |o| y[o].clone())).collect();
+    let joint = atoms(w, |o| ys.iter().map(|y| y[o].clone()).collect::<Vec<_>>());
+    let mut pairs = vec![];
+    for a in 0..ys.len() {
+        for b in a + 1..ys.len() {
+            let (blocks, probs) = atoms(w, |o| (ys[a][o].clone(), ys[b][o].clone()));
+            let marginal = |k: usize, o: usize| -> Rat {
+                let (bl, pr) = &single[k];
+                bl.iter().zip(pr).find(|(block, _)| block.contains(&o)).map(|(_, p)| p.clone()).unwrap_or_default()
+            };
+            // Independent: every joint atom has the product probability, and the joint atoms
+            // carry all of the product measure (no pair of values of positive marginals is missing).
+            let product: Rat = blocks.iter().map(|bl| marginal(a, bl[0]) * marginal(b, bl[0])).sum();
+            let independent = product == Rat::one()
+                && blocks.iter().zip(&probs).all(|(bl, p)| *p == marginal(a, bl[0]) * marginal(b, bl[0]));
+            let mi = entropy(&single[a].1) + entropy(&single[b].1) - entropy(&probs);
+            pairs.push(json!({"pair": [a, b], "bits": if independent { 0.0 } else { mi.max(0.0) }, "independent": independent}));
+        }
+    }
+    Information {
+        entropy_bits: single.iter().map(|(_, p)| entropy(p)).collect(),
+        joint_entropy_bits: entropy(&joint.1),
+        mutual_information: pairs,
+    }
 }
 
 fn check(i: &FiniteSpaceInput) -> Result<Vec<Rat>, Diagnostic> {
@@ -114,12 +167,14 @@ impl Query for FiniteSpace {
         cas::describe(
             "probability.finite_space.compute",
             "Finite probability spaces: generated σ-algebras, joins, natural filtrations, conditional expectations, Doob martingales",
-            "On a finite probability space with rational weights: the σ-algebra an observation generates, joins, \
-             the natural filtration of a sequence of observations, and E[X | F_j], the Doob martingale, exactly.",
+            "On a finite probability space: the σ-algebra an observation generates, joins, the natural filtration of a \
+             sequence of observations, E[X | F_j], the Doob martingale, entropies and mutual information.",
             "Splits Ω = {0, …, n − 1} (n ≤ 10,000, weights exact rationals) into the level sets of each \
              observation (the atoms of σ(Y_i)), joins them into the natural filtration F_j = σ(Y₁, …, Y_j) \
              with each atom's probability, and for a random variable X computes E[X] and the conditional \
-             expectations E[X | F_j] atom by atom (the Doob martingale of X), exact rationals throughout.",
+             expectations E[X | F_j] atom by atom (the Doob martingale of X), exact rationals throughout; with \
+             `information`, the entropies, joint entropy and pairwise mutual information in bits (double \
+             precision), independence decided exactly.",
             &[
                 "probability",
                 "sigma-algebra",
@@ -176,6 +231,8 @@ impl Query for FiniteSpace {
             filtration.push(sigma((blocks, probs)));
         }
         let expectation = x.as_ref().map(|x| Rational::of(&w.iter().zip(x).map(|(p, v)| p * v).sum::<Rat>()));
-        Ok(FiniteSpaceOutput { generated, filtration, expectation, martingale: x.map(|_| martingale) }.into())
+        let information = i.information.then(|| information(&w, &ys));
+        Ok(FiniteSpaceOutput { generated, filtration, expectation, martingale: x.map(|_| martingale), information }
+            .into())
     }
 }

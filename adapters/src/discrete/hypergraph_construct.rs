@@ -56,6 +56,24 @@ pub enum Family {
         /// The points each set has outside the core.
         petal: usize,
     },
+    /// The union relation of a family of sets: on the members 0..m−1 (m ≤ 400), the triples
+    /// {a, b, c} of distinct members with S_a ∪ S_b = S_c.
+    UnionTriples {
+        /// The members S_0, …, S_(m−1), each a list of natural numbers.
+        sets: Vec<Vec<u64>>,
+    },
+    /// For a colouring of the k-subsets of {0, …, n − 1} (n ≤ 64), the s-sets all of whose k-subsets
+    /// have one colour: the monochromatic complete k-uniform subhypergraphs on s vertices.
+    MonochromaticCliques {
+        /// n.
+        n: usize,
+        /// k ≥ 1, the size of a coloured set.
+        k: usize,
+        /// s ≥ k, the size of a monochromatic clique.
+        s: usize,
+        /// A colour (natural number) per k-subset, in lexicographic order (C(n, k) entries).
+        colours: Vec<u64>,
+    },
 }
 
 /// Input of `hypergraph.construct`.
@@ -76,6 +94,9 @@ pub struct ConstructOutput {
     /// What each point stands for, when it is not itself (an integer or a tuple).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub labels: Option<Vec<Value>>,
+    /// The colour of each edge, for monochromatic cliques.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub edge_colours: Option<Vec<u64>>,
 }
 
 /// `hypergraph.construct`.
@@ -115,7 +136,33 @@ fn count(f: &Family) -> Result<(usize, u128), Diagnostic> {
             }
             (points, *petals as u128)
         }
+        Family::UnionTriples { sets } => {
+            if sets.len() > 400 || sets.iter().any(|x| x.len() > 1_000) {
+                let m = "at most 400 members of at most 1,000 elements";
+                return Err(Diagnostic::at("/family/union_triples/sets", "OUT_OF_RANGE", m));
+            }
+            // Each pair {a, b} has one union, met by every c equal to it: at most C(m, 2) · m.
+            let m = sets.len() as u128;
+            (sets.len(), m * m.saturating_sub(1) / 2)
+        }
+        Family::MonochromaticCliques { n, k, s, colours } => {
+            let at = "/family/monochromatic_cliques";
+            if *n > 64 || *k == 0 || k > s || s > n {
+                return Err(Diagnostic::at(at, "OUT_OF_RANGE", "1 ≤ k ≤ s ≤ n ≤ 64"));
+            }
+            let coloured = crate::counting::binomial_saturating(*n as u64, *k as u64);
+            if colours.len() as u128 != coloured {
+                let m = format!("one colour per k-subset: {coloured}");
+                return Err(Diagnostic::at(format!("{at}/colours"), "WRONG_LENGTH", m));
+            }
+            (*n, crate::counting::binomial_saturating(*n as u64, *s as u64))
+        }
     })
+}
+
+/// The k-subsets of {0, …, n − 1} as bitmasks, in lexicographic order.
+fn subsets(n: usize, k: usize) -> Vec<u64> {
+    crate::counting::k_subsets(n, k).iter().map(|c| c.iter().fold(0u64, |m, &x| m | 1 << x)).collect()
 }
 
 fn check(f: &Family) -> Result<(), Diagnostic> {
@@ -130,6 +177,7 @@ fn build(f: &Family, ctx: &AdapterContext) -> Result<ConstructOutput, AdapterErr
     let (points, _) = count(f).map_err(|d| AdapterError::Unsupported(d.message))?;
     let mut sets: Vec<Vec<usize>> = vec![];
     let mut labels = None;
+    let mut edge_colours = None;
     match f {
         Family::ArithmeticProgressions { n, k } => {
             for d in (1..).take_while(|d| (k - 1) * d < *n) {
@@ -189,9 +237,55 @@ fn build(f: &Family, ctx: &AdapterContext) -> Result<ConstructOutput, AdapterErr
                 sets.push((0..*core).chain((0..*petal).map(|j| core + t * petal + j)).collect());
             }
         }
+        Family::UnionTriples { sets: family } => {
+            let members: Vec<std::collections::BTreeSet<u64>> =
+                family.iter().map(|x| x.iter().copied().collect()).collect();
+            let mut index: std::collections::BTreeMap<&std::collections::BTreeSet<u64>, Vec<usize>> =
+                Default::default();
+            members.iter().enumerate().for_each(|(c, x)| index.entry(x).or_default().push(c));
+            for a in 0..members.len() {
+                ctx.checkpoint()?;
+                for b in a + 1..members.len() {
+                    let union: std::collections::BTreeSet<u64> = members[a].union(&members[b]).copied().collect();
+                    for &c in index.get(&union).into_iter().flatten() {
+                        if c != a && c != b {
+                            let mut t = vec![a, b, c];
+                            t.sort_unstable();
+                            sets.push(t);
+                        }
+                    }
+                }
+            }
+            sets.sort_unstable();
+            sets.dedup();
+        }
+        Family::MonochromaticCliques { n, k, s, colours } => {
+            let colour: std::collections::HashMap<u64, u64> =
+                subsets(*n, *k).into_iter().zip(colours.iter().copied()).collect();
+            let mut found: Vec<(Vec<usize>, u64)> = vec![];
+            for (step, clique) in subsets(*n, *s).into_iter().enumerate() {
+                if step % 4_096 == 0 {
+                    ctx.checkpoint()?;
+                }
+                let points: Vec<usize> = (0..64).filter(|i| clique >> i & 1 == 1).collect();
+                let mut seen = None;
+                let mono = subsets(*s, *k).into_iter().all(|sub| {
+                    let mask = (0..*s).filter(|i| sub >> i & 1 == 1).fold(0u64, |m, i| m | 1 << points[i]);
+                    let c = colour.get(&mask).copied();
+                    *seen.get_or_insert(c) == c
+                });
+                if mono {
+                    found.push((points, seen.flatten().unwrap_or(0)));
+                }
+            }
+            edge_colours = Some(found.iter().map(|f| f.1).collect());
+            sets = found.into_iter().map(|f| f.0).collect();
+        }
     }
-    sets.sort_unstable();
-    Ok(ConstructOutput { edges: sets.len(), system: json!({"points": points, "sets": sets}), labels })
+    if edge_colours.is_none() {
+        sets.sort_unstable();
+    }
+    Ok(ConstructOutput { edges: sets.len(), system: json!({"points": points, "sets": sets}), labels, edge_colours })
 }
 
 impl Query for Construct {
@@ -201,15 +295,17 @@ impl Query for Construct {
     fn describe(&self) -> Describe {
         cas::describe(
             "hypergraph.construct",
-            "Hypergraphs of progressions, square corners and sunflowers",
-            "Builds the hypergraph of k-term progressions (k-APs) in {1..n} or in a finite abelian group (cap \
-             sets in Z_3^r), of axis-aligned square corners in a grid, or a sunflower.",
+            "Hypergraphs of progressions, square corners, sunflowers, union triples and monochromatic cliques",
+            "Builds the hypergraph of k-term progressions in {1..n} or a finite abelian group (cap sets), square \
+             corners in a grid, a sunflower, union triples A ∪ B = C, or monochromatic cliques of a colouring.",
             "Native constructions returning a `system` for hypergraph.compute.properties (whose independence \
              number is then the largest progression-free set, cap set or square-free grid set): k-APs \
              {a, a + d, …} in {1, …, n}; k-term progressions {x, x + d, …} of distinct elements in Z_m1 × ⋯ × Z_mr \
              (lines of Z_3^r for k = 3); the four corners of every axis-aligned square in an n × n grid; a \
-             sunflower with a given number of petals, core size and petal size. Edge counts are computed and \
-             bounded before anything is built.",
+             sunflower with a given number of petals, core size and petal size; the triples of members of a \
+             family with S_a ∪ S_b = S_c (union-closure defects); for a colouring of the k-subsets of an n-set, \
+             the s-sets all of whose k-subsets share a colour (Ramsey-type monochromatic cliques, with their \
+             colours). Edge counts are computed and bounded before anything is built.",
             &[
                 "hypergraph",
                 "arithmetic-progression",
@@ -221,6 +317,9 @@ impl Query for Construct {
                 "grid",
                 "sunflower",
                 "set-system",
+                "union-closed",
+                "monochromatic-clique",
+                "ramsey",
             ],
         )
     }

@@ -3,7 +3,8 @@
 //! bipartite graph, with a minimum chain cover and a maximum antichain from König's theorem;
 //! height with a longest chain; linear extensions counted over the order ideals; the Möbius
 //! function by its defining recursion; antichains, maximal chains, closures, duals, induced
-//! subposets and zeta/Möbius transforms of functions on the elements.
+//! subposets and zeta/Möbius transforms of functions on the elements; maximum-weight antichains
+//! and incidence-algebra convolution in `poset_algebra`.
 
 // Index loops over several parallel tables read more clearly than zipped iterators here.
 #![allow(clippy::needless_range_loop, clippy::type_complexity)]
@@ -21,8 +22,10 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
+use super::poset_algebra as algebra;
 use super::{native, statements};
 use crate::cas::{self, Answer, Query};
+use crate::rational::Rational;
 
 /// Most order ideals visited when counting linear extensions.
 pub const MAX_IDEALS: usize = 2_000_000;
@@ -73,6 +76,23 @@ pub enum PosetProperty {
     Graded,
     /// The number of comparable pairs x < y.
     ComparablePairs,
+    /// An antichain of greatest total `weights` (rationals ≥ 0), with chains and multiplicities
+    /// covering each element as often as its weight and of the same total (weighted Dilworth).
+    MaximumWeightAntichain,
+    /// (f ∗ g)(x, y) = Σ_{x ≤ z ≤ y} f(x, z) g(z, y) in the incidence algebra, for the
+    /// functions of `incidence`.
+    IncidenceConvolution,
+}
+
+/// Two functions on the intervals of a poset, each a list of [x, y, value] with x ≤ y (absent
+/// intervals are 0).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Incidence {
+    /// f.
+    pub f: Vec<(usize, usize, Rational)>,
+    /// g.
+    pub g: Vec<(usize, usize, Rational)>,
 }
 
 /// Input of `poset.compute.properties`.
@@ -96,6 +116,12 @@ pub struct PosetInput {
     /// Most antichains or chains listed (default 1000).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limit: Option<usize>,
+    /// One rational weight ≥ 0 per element, for `maximum_weight_antichain`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weights: Option<Vec<Rational>>,
+    /// The functions f and g of `incidence_convolution`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub incidence: Option<Incidence>,
 }
 
 /// `poset.compute.properties`.
@@ -364,13 +390,15 @@ impl Query for Properties {
             cas::describe(
                 "poset.compute.properties",
                 "Finite poset properties",
-                "Width of a finite poset (Dilworth: chain cover and antichain), height, linear extensions count, Möbius function, antichains, maximal chains, closures, dual, zeta transform.",
+                "Finite posets: width by Dilworth (chain cover and antichain), maximum-weight antichains, height, linear extensions, Möbius function, incidence-algebra convolution, antichains, closures.",
                 "A poset by cover relations or an order matrix (a cycle is refused at a relation on it). `properties`: \
                  width (Hopcroft–Karp matching, a minimum chain cover and a maximum antichain by König), height with a \
                  longest chain, extremes, linear_extensions (over order ideals), mobius (of `pairs`, or all), antichains, \
                  antichain_profile, maximal_chains, covers, dual, down_closure/up_closure and induced_subposet of \
                  `subset`, zeta_transform/mobius_transform of `values`, is_lattice, graded (rank function), \
-                 comparable_pairs. VERIFY checks the chain cover and antichain.",
+                 comparable_pairs, maximum_weight_antichain (rational `weights`; a maximum flow, with a weighted chain \
+                 cover of equal weight), incidence_convolution (f ∗ g of `incidence`). VERIFY checks the chain cover \
+                 and antichain, recounts the linear extensions top-down and recomputes the Möbius values.",
                 &[
                     "poset",
                     "partial-order",
@@ -430,6 +458,8 @@ impl Query for Properties {
                     i.subset.is_none().then_some("subset")
                 }
                 PosetProperty::ZetaTransform | PosetProperty::MobiusTransform => i.values.is_none().then_some("values"),
+                PosetProperty::MaximumWeightAntichain => i.weights.is_none().then_some("weights"),
+                PosetProperty::IncidenceConvolution => i.incidence.is_none().then_some("incidence"),
                 _ => None,
             };
             if let Some(field) = needs {
@@ -438,6 +468,22 @@ impl Query for Properties {
                     "MISSING_FIELD",
                     format!("this property needs `{field}`"),
                 ));
+            }
+        }
+        if let Some(w) = &i.weights {
+            if w.len() != o.n {
+                return Err(Diagnostic::at("/weights", "WRONG_LENGTH", format!("one weight per element ({})", o.n)));
+            }
+            if let Some(k) = w.iter().position(|x| x.as_str().starts_with('-')) {
+                return Err(super::out_of_range(&format!("/weights/{k}"), "weights are ≥ 0"));
+            }
+        }
+        for (name, h) in i.incidence.iter().flat_map(|c| [("f", &c.f), ("g", &c.g)]) {
+            if h.len() > MAX_LIST {
+                return Err(super::out_of_range(&format!("/incidence/{name}"), format!("at most {MAX_LIST} values")));
+            }
+            if let Some(k) = h.iter().position(|(x, y, _)| *x >= o.n || *y >= o.n || !o.le(*x, *y)) {
+                return Err(super::out_of_range(&format!("/incidence/{name}/{k}"), "an interval [x, y] needs x ≤ y"));
             }
         }
         if i.limit.is_some_and(|l| l > MAX_LIST) {
@@ -452,6 +498,8 @@ impl Query for Properties {
                 PosetProperty::LinearExtensions => MAX_EXTENSION_ELEMENTS,
                 PosetProperty::Mobius if i.pairs.is_none() => 100,
                 PosetProperty::Mobius
+                | PosetProperty::MaximumWeightAntichain
+                | PosetProperty::IncidenceConvolution
                 | PosetProperty::MobiusTransform
                 | PosetProperty::IsLattice
                 | PosetProperty::Antichains
@@ -490,10 +538,16 @@ impl Query for Properties {
                     ("extremes", json!({"minimal": minimal, "maximal": maximal}))
                 }
                 PosetProperty::LinearExtensions => {
-                    ("linear_extensions", json!(linear_extensions(&o, ctx)?.to_string()))
+                    let count = linear_extensions(&o, ctx)?.to_string();
+                    claims.push(json!({"linear_extensions": {"elements": o.n, "covers": o.covers, "count": count}}));
+                    ("linear_extensions", json!(count))
                 }
                 PosetProperty::Mobius => {
                     let mu = mobius_matrix(&o);
+                    let all: Vec<[usize; 2]> = (0..o.n).flat_map(|x| (0..o.n).map(move |y| [x, y])).collect();
+                    let values: Vec<Value> =
+                        i.pairs.as_ref().unwrap_or(&all).iter().map(|&[x, y]| json!([x, y, mu[x][y]])).collect();
+                    claims.push(json!({"mobius": {"elements": o.n, "covers": o.covers, "values": values}}));
                     match &i.pairs {
                         Some(pairs) => (
                             "mobius",
@@ -575,6 +629,14 @@ impl Query for Properties {
                 PosetProperty::ComparablePairs => {
                     let c: usize = (0..o.n).map(|x| (0..o.n).filter(|&y| x != y && o.le(x, y)).count()).sum();
                     ("comparable_pairs", json!(c))
+                }
+                PosetProperty::MaximumWeightAntichain => {
+                    let w: Vec<_> = i.weights.iter().flatten().map(Rational::value).collect();
+                    ("maximum_weight_antichain", algebra::max_weight_antichain(&o, &w, ctx)?)
+                }
+                PosetProperty::IncidenceConvolution => {
+                    let c = i.incidence.as_ref().map(|c| algebra::convolution(&o, &c.f, &c.g)).unwrap_or_default();
+                    ("incidence_convolution", c)
                 }
             };
             out.insert(key.into(), value);

@@ -88,7 +88,25 @@ pub enum Operation {
         /// The other distribution.
         other: FiniteDistribution,
     },
+    /// The Berry–Esseen bound sup_x |P((S_n − nμ)/(σ√n) ≤ x) − Φ(x)| ≤ C·ρ/(σ³√n) for the sum of
+    /// n independent copies, with ρ = E|X − μ|³ and Shevtsova's constant C = 0.56: its exact
+    /// square and a 6-decimal upper rounding.
+    BerryEsseen {
+        /// n ≥ 1.
+        n: u64,
+    },
+    /// S = X₁ + … + X_N with N ~ Poisson(λ) independent of the copies X_i: the cumulants
+    /// κ_k = λ·E[X^k], and the raw moments of S, for k = 1..=`order`.
+    CompoundPoisson {
+        /// λ > 0.
+        rate: Rational,
+        /// Highest order (1 to 32).
+        order: u32,
+    },
 }
+
+/// Shevtsova's constant of the Berry–Esseen bound for identically distributed summands, 14/25.
+const BERRY_ESSEEN: (i64, i64) = (14, 25);
 
 /// Input of `probability.finite_distribution.compute`.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -134,6 +152,19 @@ fn convolve(a: &Law, b: &Law, ctx: &AdapterContext) -> Result<Law, AdapterError>
     Ok(out)
 }
 
+/// The least d-decimal number whose square is ≥ `square` (≥ 0).
+fn sqrt_up(square: &Rat, d: u32) -> String {
+    let scale = num_bigint::BigInt::from(10u32).pow(d);
+    // ⌈√(s·10^(2d))⌉ from the integer square root of ⌈s·10^(2d)⌉.
+    let scaled = (square * Rat::from_integer(&scale * &scale)).ceil().to_integer();
+    let mut r = scaled.sqrt();
+    if &r * &r < scaled {
+        r += 1;
+    }
+    let (whole, frac) = (&r / &scale, &r % &scale);
+    format!("{whole}.{frac:0>width$}", width = d as usize)
+}
+
 impl Query for Distribution {
     type Input = DistributionInput;
     type Output = Map<String, Value>;
@@ -143,12 +174,14 @@ impl Query for Distribution {
             cas::describe(
                 "probability.finite_distribution.compute",
                 "Exact finite probability",
-                "Expectation, variance, moments, event probabilities, conditioning, pushforward, distribution of sums (convolution) and total variation distance of finite distributions, exactly.",
+                "Expectation, variance, moments, event probabilities, conditioning, pushforward, distribution of sums (convolution), total variation, Berry–Esseen bounds, compound Poisson cumulants, exactly.",
                 "Exact rationals throughout, natively: a finite distribution (values with probabilities summing to exactly \
              1). `operation`: moments (mean, variance, raw moments), event_probability, condition, pushforward by a \
              polynomial, convolution with an independent Y (distribution of the sum), independent_sum with several \
              independent Y's (Bernoulli ones give the Poisson binomial distribution), convolution_power (sum of k \
-             independent copies), total_variation distance. VERIFY: the discrete checker recomputes the result \
+             independent copies), total_variation distance, berry_esseen (the bound C·ρ/(σ³√n) with C = 0.56, \
+             exactly squared), compound_poisson (cumulants λE[X^k] and moments of a Poisson sum). VERIFY: the \
+             discrete checker recomputes the result \
              with its own big rationals.",
                 &[
                     "probability",
@@ -210,6 +243,16 @@ impl Query for Distribution {
             }
             Operation::Moments { moments: Some(m) } if *m > 64 => {
                 Err(super::out_of_range("/operation/moments/moments", "at most 64"))
+            }
+            Operation::BerryEsseen { n } if *n == 0 => Err(super::out_of_range("/operation/berry_esseen/n", "n ≥ 1")),
+            Operation::CompoundPoisson { rate, order } => {
+                if rate.as_str().starts_with('-') || rate.as_str() == "0" {
+                    return Err(super::out_of_range("/operation/compound_poisson/rate", "λ > 0"));
+                }
+                if !(1..=32).contains(order) {
+                    return Err(super::out_of_range("/operation/compound_poisson/order", "1 to 32"));
+                }
+                Ok(())
             }
             _ => Ok(()),
         }
@@ -307,6 +350,43 @@ impl Query for Distribution {
                     .sum::<Rat>()
                     / Rat::from_integer(2.into());
                 out.insert("total_variation".into(), json!(Rational::of(&d)));
+            }
+            Operation::BerryEsseen { n } => {
+                let mean: Rat = x.iter().map(|(v, p)| v * p).sum();
+                let var: Rat = x.iter().map(|(v, p)| (v - &mean) * (v - &mean) * p).sum();
+                if var.is_zero() {
+                    return Err(AdapterError::Unsupported("X is constant: the variance is 0".into()));
+                }
+                let rho: Rat = x.iter().map(|(v, p)| num_traits::abs(num_traits::pow(v - &mean, 3)) * p).sum();
+                let c = Rat::new(BERRY_ESSEEN.0.into(), BERRY_ESSEEN.1.into());
+                let square = &c * &c * &rho * &rho / (num_traits::pow(var.clone(), 3) * Rat::from_integer((*n).into()));
+                out.insert("variance".into(), json!(Rational::of(&var)));
+                out.insert("absolute_third_moment".into(), json!(Rational::of(&rho)));
+                out.insert("constant".into(), json!("14/25"));
+                out.insert("bound_squared".into(), json!(Rational::of(&square)));
+                out.insert("bound_upper".into(), json!(sqrt_up(&square, 6)));
+            }
+            Operation::CompoundPoisson { rate, order } => {
+                let lambda = rate.value();
+                let k = *order as usize;
+                let cumulants: Vec<Rat> = (1..=k)
+                    .map(|j| &lambda * x.iter().map(|(v, p)| num_traits::pow(v.clone(), j) * p).sum::<Rat>())
+                    .collect();
+                // m_j = Σ_{i=1}^{j} C(j − 1, i − 1) κ_i m_{j−i}, m_0 = 1.
+                let mut m = vec![Rat::one()];
+                for j in 1..=k {
+                    let mj = (1..=j)
+                        .map(|i| {
+                            Rat::from_integer(
+                                crate::counting::binomial_saturating((j - 1) as u64, (i - 1) as u64).into(),
+                            ) * &cumulants[i - 1]
+                                * &m[j - i]
+                        })
+                        .sum();
+                    m.push(mj);
+                }
+                out.insert("cumulants".into(), json!(cumulants.iter().map(Rational::of).collect::<Vec<_>>()));
+                out.insert("raw_moments".into(), json!(m[1..].iter().map(Rational::of).collect::<Vec<_>>()));
             }
         }
         // The discrete checker recomputes the operation on the law and compares every field.

@@ -1,7 +1,9 @@
 //! Finite sets, set systems and latin squares: `finite_set.compute.operation` (set algebra and
 //! relations of two finite integer sets), `hypergraph.compute.properties` (parameters, degrees,
 //! intersecting and covering families, duals, minimum and minimal transversals, matchings,
-//! independence, exact covers by Algorithm X, the intersection graph and clique expansion),
+//! independence, exact covers by Algorithm X, the intersection graph and clique expansion, and
+//! through `hypergraph_search` weighted packings and independent sets, proper colourings,
+//! colour patterns, induced types and random subsystems),
 //! and `latin_square.compute.properties` (validation with the pointer of the first repeat,
 //! orthogonality, transpose, reduced form, intercalates, row-cycle types as isotopy invariants).
 
@@ -14,14 +16,18 @@ use jacobian_runtime::adapter::{AdapterContext, AdapterError, Refusal};
 use jacobian_runtime::contract::{Diagnostic, Mode, Provider};
 use jacobian_runtime::objects::combinatorial::{LatinSquare, SetSystem};
 use jacobian_runtime::objects::integer::DecimalInteger;
+use jacobian_runtime::objects::polynomial::Rat;
 use jacobian_runtime::typed::Describe;
 use num_bigint::BigInt;
+use num_traits::One;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
+use super::hypergraph_search as search;
 use super::native;
 use crate::cas::{self, Answer, Query};
+use crate::rational::Rational;
 
 /// An operation on two finite sets A and B.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -168,6 +174,24 @@ pub enum HypergraphProperty {
     IndependenceNumber,
     /// A subfamily partitioning the points, if any (Algorithm X).
     ExactCover,
+    /// Pairwise disjoint edges of greatest total `edge_weights` (points ≤ 64).
+    MaximumWeightPacking,
+    /// A set of points containing no edge of greatest total `point_weights` (points ≤ 64).
+    MaximumWeightIndependentSet,
+    /// A colouring with `colours` colours (default 2) and no monochromatic edge, or that none
+    /// exists (property B for two colours; points ≤ 64).
+    Colourable,
+    /// Under the given `colouring`: each edge's pattern (its colour counts), the number of edges
+    /// of each pattern, and the monochromatic edges as a set system of their own.
+    ColouringProfile,
+    /// The isomorphism types of the subsystems induced on the k-sets of points (k = `type_size`),
+    /// with their counts.
+    InducedTypes,
+    /// For p = `probability` (points ≤ 64): the number of edges contained in a random set of points
+    /// (each point kept with probability p) with its first three moments and variance, and the
+    /// probability that each point is covered by a random set of edges (each kept with probability
+    /// p).
+    RandomSubsets,
 }
 
 /// Input of `hypergraph.compute.properties`.
@@ -182,10 +206,81 @@ pub struct HypergraphInput {
     /// Largest minimal transversal listed (default: the number of points).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_size: Option<usize>,
+    /// One rational weight ≥ 0 per edge, for `maximum_weight_packing` (default 1 each).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edge_weights: Option<Vec<Rational>>,
+    /// One rational weight per point, for `maximum_weight_independent_set` (default 1 each).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub point_weights: Option<Vec<Rational>>,
+    /// The number of colours q ≥ 1 for `colourable` (default 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colours: Option<usize>,
+    /// A colour (a natural number) per point, for `colouring_profile`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colouring: Option<Vec<usize>>,
+    /// k for `induced_types` (1 to 6, with at most 200,000 k-sets).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub type_size: Option<usize>,
+    /// p in [0, 1] for `random_subsets`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub probability: Option<Rational>,
+}
+
+impl HypergraphInput {
+    /// The parameters of the weighted, coloured and random questions, checked against the system.
+    fn parameters(&self) -> Result<(), Diagnostic> {
+        use HypergraphProperty::*;
+        let (n, m) = (self.system.points, self.system.sets.len());
+        let asked = |p: HypergraphProperty| self.properties.contains(&p);
+        let need =
+            |field: &str, p: &str| Diagnostic::at(format!("/{field}"), "MISSING", format!("`{p}` needs `{field}`"));
+        if let Some(w) = &self.edge_weights {
+            if w.len() != m {
+                return Err(Diagnostic::at("/edge_weights", "WRONG_LENGTH", "one weight per edge"));
+            }
+            if let Some(k) = w.iter().position(|x| x.as_str().starts_with('-')) {
+                return Err(Diagnostic::at(format!("/edge_weights/{k}"), "OUT_OF_RANGE", "weights are ≥ 0"));
+            }
+        }
+        if self.point_weights.as_ref().is_some_and(|w| w.len() != n) {
+            return Err(Diagnostic::at("/point_weights", "WRONG_LENGTH", "one weight per point"));
+        }
+        if self.colours.is_some_and(|q| q == 0) {
+            return Err(Diagnostic::at("/colours", "OUT_OF_RANGE", "at least one colour"));
+        }
+        match &self.colouring {
+            Some(c) if c.len() != n => {
+                return Err(Diagnostic::at("/colouring", "WRONG_LENGTH", "one colour per point"));
+            }
+            None if asked(ColouringProfile) => return Err(need("colouring", "colouring_profile")),
+            _ => {}
+        }
+        match self.type_size {
+            Some(k) if !super::hypergraph_search::induced_types_fit(n, k, m) => {
+                let why = "1 ≤ k ≤ min(6, points), points ≤ 64, at most 200,000 k-sets and 2·10⁸ (k-set, edge) pairs";
+                return Err(Diagnostic::at("/type_size", "OUT_OF_RANGE", why));
+            }
+            None if asked(InducedTypes) => return Err(need("type_size", "induced_types")),
+            _ => {}
+        }
+        match &self.probability {
+            Some(p) if p.as_str().starts_with('-') || p.value() > Rat::one() => {
+                return Err(Diagnostic::at("/probability", "OUT_OF_RANGE", "0 ≤ p ≤ 1"));
+            }
+            None if asked(RandomSubsets) => return Err(need("probability", "random_subsets")),
+            _ => {}
+        }
+        Ok(())
+    }
 }
 
 /// `hypergraph.compute.properties`.
 pub struct Hypergraph;
+
+/// The given weights as rationals, or 1 for each of `count`.
+fn weights(given: &Option<Vec<Rational>>, count: usize) -> Vec<Rat> {
+    given.as_ref().map_or_else(|| vec![Rat::one(); count], |w| w.iter().map(Rational::value).collect())
+}
 
 /// Most points for the exponential searches.
 pub const MAX_SEARCH_POINTS: usize = 64;
@@ -350,11 +445,15 @@ impl Query for Hypergraph {
         cas::describe(
             "hypergraph.compute.properties",
             "Set system and hypergraph properties",
-            "Set systems (hypergraphs): degrees, intersecting and covering families, dual, minimum and minimal transversals, maximum matching, independence number, exact cover.",
+            "Set systems (hypergraphs): degrees, duals, transversals, matchings and weighted packings, weighted independent sets, exact covers, proper colourings, induced types, random subsystems.",
             "Natively on a set system over points 0..n: `properties` selects parameters, degrees, intersecting (with a \
              disjoint pair), covering (uncovered points), dual, edge_intersections, intersection_graph, \
              clique_expansion, incidence_graph, minimum_transversal, minimal_transversals (up to `max_size`), maximum_matching, \
-             independence_number, exact_cover (Knuth's Algorithm X); the searches are exhaustive on ≤ 64 points.",
+             independence_number, exact_cover (Knuth's Algorithm X), maximum_weight_packing and \
+             maximum_weight_independent_set (rational weights, branch and bound), colourable (q colours, no \
+             monochromatic edge; property B), colouring_profile (edge patterns and monochromatic conflicts of a \
+             colouring), induced_types (isomorphism types on k-sets), random_subsets (exact moments of the number of \
+             edges of a random induced subsystem, coverage by random edges); the searches are exhaustive on ≤ 64 points.",
             &[
                 "hypergraph",
                 "set-system",
@@ -382,14 +481,23 @@ impl Query for Hypergraph {
         )]
     }
     fn validate(&self, i: &HypergraphInput) -> Result<(), Diagnostic> {
-        i.system.normalized().map(|_| ()).map_err(|d| d[0].clone().under("/system"))
+        i.system.normalized().map_err(|d| d[0].clone().under("/system"))?;
+        i.parameters()
     }
     fn bounds(&self, i: &HypergraphInput) -> Result<(), Refusal> {
         use HypergraphProperty::*;
         for (k, p) in i.properties.iter().enumerate() {
             let exp = matches!(
                 p,
-                MinimumTransversal | MinimalTransversals | IndependenceNumber | ExactCover | MaximumMatching
+                MinimumTransversal
+                    | MinimalTransversals
+                    | IndependenceNumber
+                    | ExactCover
+                    | MaximumMatching
+                    | MaximumWeightPacking
+                    | MaximumWeightIndependentSet
+                    | Colourable
+                    | RandomSubsets
             );
             if exp && i.system.points > MAX_SEARCH_POINTS {
                 return Err(super::too_large(
@@ -397,7 +505,10 @@ impl Query for Hypergraph {
                     format!("{p:?} on at most {MAX_SEARCH_POINTS} points"),
                 ));
             }
-            let quad = matches!(p, EdgeIntersections | IntersectionGraph | Intersecting | MaximumMatching | ExactCover);
+            let quad = matches!(
+                p,
+                EdgeIntersections | IntersectionGraph | Intersecting | MaximumMatching | ExactCover | RandomSubsets
+            );
             if quad && i.system.sets.len() > MAX_QUADRATIC_EDGES {
                 return Err(super::too_large(
                     &format!("/properties/{k}"),
@@ -517,6 +628,21 @@ impl Query for Hypergraph {
                     let mut cur = vec![];
                     let found = exact_cover(&m, all, &mut cur, &mut 0, ctx)?;
                     json!({"exists": found, "cover": if found { json!(cur) } else { Value::Null }})
+                }
+                MaximumWeightPacking => {
+                    let w = weights(&i.edge_weights, sets.len());
+                    search::max_weight_packing(&masks(&sets), &w, ctx)?
+                }
+                MaximumWeightIndependentSet => {
+                    let w = weights(&i.point_weights, n);
+                    search::max_weight_independent(&masks(&sets), n, &w, ctx)?
+                }
+                Colourable => search::proper_colouring(&masks(&sets), n, i.colours.unwrap_or(2), ctx)?,
+                ColouringProfile => search::colouring_profile(&sets, i.colouring.as_deref().unwrap_or_default()),
+                InducedTypes => search::induced_types(&sets, n, i.type_size.unwrap_or(1), ctx)?,
+                RandomSubsets => {
+                    let p = i.probability.as_ref().map(Rational::value).unwrap_or_default();
+                    search::random_subsets(&masks(&sets), n, &p, ctx)?
                 }
             };
             out.insert(key(p), v);

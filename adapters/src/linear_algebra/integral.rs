@@ -34,7 +34,11 @@ pub struct IntegerMatrixInput {
 }
 
 fn integer(i: &IntegerMatrixInput) -> Result<Dense, Diagnostic> {
-    let d = read(&i.matrix, "/matrix")?;
+    integer_matrix(&i.matrix)
+}
+
+fn integer_matrix(m: &Matrix) -> Result<Dense, Diagnostic> {
+    let d = read(m, "/matrix")?;
     super::non_empty(&d, "/matrix")?;
     super::over_z(&d, "/matrix")?;
     Ok(d)
@@ -147,19 +151,37 @@ pub struct SmithOutput {
     pub diagonal: Vec<String>,
     /// The non-zero diagonal entries (the invariant factors, units included).
     pub invariant_factors: Vec<String>,
-    /// U (m × m), det U = ±1.
-    pub left: Matrix,
-    /// V (n × n), det V = ±1, with U·A·V = D.
-    pub right: Matrix,
+    /// U (m × m), det U = ±1; absent with `transforms: false`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub left: Option<Matrix>,
+    /// V (n × n), det V = ±1, with U·A·V = D; absent with `transforms: false`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub right: Option<Matrix>,
     /// The rank (number of non-zero diagonal entries).
     pub rank: usize,
+}
+
+/// Input of `matrix.transform.smith`.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SmithInput {
+    /// A matrix over Z.
+    pub matrix: Matrix,
+    /// Return U and V (default). Without them, a square nonsingular matrix whose Smith form is
+    /// diag(1, …, 1, |det|) is answered natively, certified by A⁻¹b having denominator |det|.
+    #[serde(default = "yes")]
+    pub transforms: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// `matrix.transform.smith`.
 pub struct Smith;
 
 impl Query for Smith {
-    type Input = IntegerMatrixInput;
+    type Input = SmithInput;
     type Output = SmithOutput;
 
     fn describe(&self) -> Describe {
@@ -169,8 +191,9 @@ impl Query for Smith {
                 "Smith normal form with transforms",
                 "The Smith normal form D = U·A·V of an integer matrix with unimodular U and V: the diagonal d_1 | d_2 | \
                  … (invariant factors, elementary divisors of the module), and the rank.",
-                "Computes with PARI/GP (matsnf with flag 1) up to 120 × 120, entries up to 200 digits. VERIFY \
-                 replays U·A·V = D, det U = det V = ±1 (modular images) and the divisibility chain.",
+                "Computes with PARI/GP (matsnf with flag 1) up to 120 × 120, entries up to 200 digits; without \
+                 transforms, the generic diag(1, …, 1, |det|) natively from modular images. VERIFY replays \
+                 U·A·V = D, det U = det V = ±1 (modular images) and the divisibility chain.",
                 &["matrix", "smith", "snf", "normal-form", "invariant-factors", "elementary-divisors", "unimodular"],
             ),
             &[super::EVIDENCE],
@@ -184,14 +207,27 @@ impl Query for Smith {
             json!({"matrix": {"rows": [[2, 4, 4], [-6, 6, 12], [10, -4, -16]]}}),
         )]
     }
-    fn validate(&self, i: &IntegerMatrixInput) -> Result<(), Diagnostic> {
-        integer(i).map(drop)
+    fn validate(&self, i: &SmithInput) -> Result<(), Diagnostic> {
+        integer_matrix(&i.matrix).map(drop)
     }
-    fn bounds(&self, i: &IntegerMatrixInput) -> Result<(), Refusal> {
+    fn bounds(&self, i: &SmithInput) -> Result<(), Refusal> {
         super::bound(&i.matrix, MAX_DIMENSION, MAX_DIGITS, "/matrix")
     }
-    fn answer(&self, i: &IntegerMatrixInput, ctx: &AdapterContext) -> Result<Answer<SmithOutput>, AdapterError> {
-        let a = integer(i).map_err(fail)?;
+    fn answer(&self, i: &SmithInput, ctx: &AdapterContext) -> Result<Answer<SmithOutput>, AdapterError> {
+        let a = integer_matrix(&i.matrix).map_err(fail)?;
+        if !i.transforms
+            && ctx.mode != Mode::Verify
+            && let Some(diagonal) = super::smith_diagonal::generic(&a)
+        {
+            let out = SmithOutput {
+                invariant_factors: diagonal.iter().map(BigInt::to_string).collect(),
+                rank: diagonal.len(),
+                diagonal: diagonal.iter().map(BigInt::to_string).collect(),
+                left: None,
+                right: None,
+            };
+            return Ok(Answer::from(out));
+        }
         let s = snf(&a, ctx)?;
         let (left, right, diagonal) = s.fields();
         let statement = json!({"smith": {"matrix": lit(&a), "left": left, "right": right, "diagonal": diagonal}});
@@ -199,8 +235,8 @@ impl Query for Smith {
             invariant_factors: s.diagonal.iter().filter(|d| !d.is_zero()).map(BigInt::to_string).collect(),
             rank: s.diagonal.iter().filter(|d| !d.is_zero()).count(),
             diagonal,
-            left: s.left.to_matrix(),
-            right: s.right.to_matrix(),
+            left: i.transforms.then(|| s.left.to_matrix()),
+            right: i.transforms.then(|| s.right.to_matrix()),
         };
         Ok(Answer::from(out).claim(claim(&Ring::Integer, vec![statement])))
     }

@@ -260,6 +260,72 @@ pub(crate) fn check(v: &Value, path: &str) -> Replay {
                 / BigRational::from_integer(2.into());
             same_value(result.get("total_variation"), &d, &res("total_variation"))
         }
+        "berry_esseen" => {
+            let Some(n) = args.get("n").and_then(Value::as_u64).filter(|&n| n >= 1) else {
+                return fails(&format!("{at}/n"), "MALFORMED", "n ≥ 1");
+            };
+            let mean: BigRational = x.iter().map(|(v, p)| v * p).sum();
+            let var: BigRational = x.iter().map(|(v, p)| (v - &mean) * (v - &mean) * p).sum();
+            if var.is_zero() {
+                return fails(&at, "DEGENERATE", "the variance is 0");
+            }
+            let rho: BigRational = x.iter().map(|(v, p)| (v - &mean).abs() * (v - &mean) * (v - &mean) * p).sum();
+            let c = BigRational::new(14.into(), 25.into());
+            let square = &c * &c * &rho * &rho / (&var * &var * &var * BigRational::from_integer(n.into()));
+            // The 6-decimal upper rounding u: u² ≥ square > (u − 10⁻⁶)².
+            let upper = result.get("bound_upper").and_then(Value::as_str).and_then(|u| {
+                let (whole, frac) = u.split_once('.')?;
+                (frac.len() == 6).then_some(())?;
+                rational(&Value::String(format!("{whole}{frac}/1000000")))
+            });
+            let step = BigRational::new(1.into(), 1_000_000.into());
+            let rounding = match upper {
+                Some(u) if &u * &u >= square && (&u - &step) * (&u - &step) < square => Replay::Holds,
+                _ => fails(&res("bound_upper"), "WRONG_VALUE", "not the 6-decimal upper rounding of the bound"),
+            };
+            all(vec![
+                same_value(result.get("variance"), &var, &res("variance")),
+                same_value(result.get("absolute_third_moment"), &rho, &res("absolute_third_moment")),
+                same_value(result.get("bound_squared"), &square, &res("bound_squared")),
+                rounding,
+            ])
+        }
+        "compound_poisson" => {
+            let (Some(rate), Some(order)) = (
+                args.get("rate").and_then(rational).filter(|r| r.is_positive()),
+                args.get("order").and_then(Value::as_u64).filter(|k| (1..=32).contains(k)),
+            ) else {
+                return fails(&at, "MALFORMED", "a rate λ > 0 and an order from 1 to 32");
+            };
+            // κ_k = λ E[X^k]; the moments from E[S^j] = Σ_{i<j} C(j−1, i) κ_{i+1} E[S^(j−1−i)].
+            let power = |v: &BigRational, j: u64| (0..j).fold(BigRational::one(), |acc, _| acc * v);
+            let kappa: Vec<BigRational> =
+                (1..=order).map(|j| &rate * x.iter().map(|(v, p)| power(v, j) * p).sum::<BigRational>()).collect();
+            let mut moments = vec![BigRational::one()];
+            for j in 1..order as usize + 1 {
+                let mut binom = BigRational::one();
+                let mut m = BigRational::zero();
+                for i in 0..j {
+                    m += &binom * &kappa[i] * &moments[j - 1 - i];
+                    binom = binom * BigRational::from_integer((j - 1 - i).into())
+                        / BigRational::from_integer((i + 1).into());
+                }
+                moments.push(m);
+            }
+            let list = |key: &str, want: &[BigRational]| -> Replay {
+                let got = result.get(key).and_then(Value::as_array);
+                match got {
+                    Some(g) if g.len() == want.len() => all(g
+                        .iter()
+                        .zip(want)
+                        .enumerate()
+                        .map(|(j, (g, w))| same_value(Some(g), w, &format!("{}/{j}", res(key))))
+                        .collect()),
+                    _ => fails(&res(key), "WRONG_LENGTH", format!("{} values", want.len())),
+                }
+            };
+            all(vec![list("cumulants", &kappa), list("raw_moments", &moments[1..])])
+        }
         _ => fails(&at, "UNKNOWN_OPERATION", format!("`{name}` is not an operation")),
     }
 }

@@ -251,3 +251,99 @@ pub(crate) fn lattice(s: &Value, path: &str, cx: &CheckContext) -> Replay {
     }
     Replay::Holds
 }
+
+/// Most elements whose linear extensions are recounted (remaining sets as 128-bit masks).
+const MAX_EXTENSION_ELEMENTS: usize = 128;
+/// Most remaining sets memoized while recounting.
+const MAX_STATES: usize = 4_000_000;
+
+/// `count` linear extensions, recounted top-down: e(S) = Σ e(S − x) over the maximal x of S,
+/// memoized on the remaining set S.
+pub(crate) fn linear_extensions(s: &Value, path: &str, cx: &CheckContext) -> Replay {
+    let le = match order(s, path, MAX_EXTENSION_ELEMENTS) {
+        Ok(le) => le,
+        Err(r) => return r,
+    };
+    let n = le.len();
+    let Some(claimed) = s.get("count").and_then(Value::as_str).and_then(|c| c.parse::<num_bigint::BigUint>().ok())
+    else {
+        return fails(&format!("{path}/count"), "MALFORMED", "the count as a decimal string");
+    };
+    let above: Vec<u128> =
+        (0..n).map(|x| (0..n).filter(|&y| y != x && le[x][y]).fold(0u128, |m, y| m | 1 << y)).collect();
+    let mut memo: std::collections::HashMap<u128, num_bigint::BigUint> = std::collections::HashMap::new();
+    let full = if n == 128 { u128::MAX } else { (1u128 << n) - 1 };
+    // An explicit stack: (set, whether its terms are already pushed).
+    let mut stack = vec![(full, false)];
+    while let Some((set, ready)) = stack.pop() {
+        if memo.contains_key(&set) {
+            continue;
+        }
+        if memo.len() > MAX_STATES {
+            return Replay::TooLarge(format!("more than {MAX_STATES} remaining sets"));
+        }
+        if memo.len().is_multiple_of(1 << 12) && stopped(cx) {
+            return Replay::TooLarge("stopped while recounting".into());
+        }
+        if set == 0 {
+            memo.insert(0, num_bigint::BigUint::from(1u8));
+            continue;
+        }
+        let maximal = (0..n).filter(|&x| set >> x & 1 == 1 && above[x] & set == 0);
+        if ready {
+            let total = maximal.map(|x| memo.get(&(set & !(1 << x))).cloned().unwrap_or_default()).sum();
+            memo.insert(set, total);
+        } else {
+            stack.push((set, true));
+            stack.extend(maximal.map(|x| (set & !(1 << x), false)));
+        }
+    }
+    let count = memo.remove(&full).unwrap_or_default();
+    if count != claimed {
+        return fails(&format!("{path}/count"), "DOES_NOT_HOLD", format!("the poset has {count} linear extensions"));
+    }
+    Replay::Holds
+}
+
+/// Möbius values [x, y, μ(x, y)], recomputed by the recursion from the top of each interval:
+/// μ(y, y) = 1 and μ(x, y) = −Σ_{x < z ≤ y} μ(z, y); 0 when x ≰ y.
+pub(crate) fn mobius(s: &Value, path: &str, cx: &CheckContext) -> Replay {
+    let le = match order(s, path, 300) {
+        Ok(le) => le,
+        Err(r) => return r,
+    };
+    let n = le.len();
+    let Some(values) = s.get("values").and_then(Value::as_array) else {
+        return fails(&format!("{path}/values"), "MALFORMED", "a list of [x, y, μ(x, y)]");
+    };
+    // μ(·, y) for each y asked, by the elements below y in decreasing order of their down-sets.
+    let mut columns: std::collections::HashMap<usize, Vec<i64>> = std::collections::HashMap::new();
+    for (k, v) in values.iter().enumerate() {
+        let at = format!("{path}/values/{k}");
+        let triple = v
+            .as_array()
+            .filter(|t| t.len() == 3)
+            .and_then(|t| Some((t[0].as_u64()? as usize, t[1].as_u64()? as usize, t[2].as_i64()?)));
+        let Some((x, y, mu)) = triple.filter(|&(x, y, _)| x < n && y < n) else {
+            return fails(&at, "MALFORMED", "[x, y, μ] with elements x, y and an integer μ");
+        };
+        if stopped(cx) {
+            return Replay::TooLarge("stopped while recomputing".into());
+        }
+        let column = columns.entry(y).or_insert_with(|| {
+            let mut below: Vec<usize> = (0..n).filter(|&z| le[z][y]).collect();
+            // Larger elements first: z before any w < z.
+            below.sort_by_key(|&z| std::cmp::Reverse((0..n).filter(|&w| le[w][z]).count()));
+            let mut c = vec![0i64; n];
+            for &z in &below {
+                c[z] =
+                    if z == y { 1 } else { -below.iter().filter(|&&w| w != z && le[z][w]).map(|&w| c[w]).sum::<i64>() };
+            }
+            c
+        });
+        if column[x] != mu {
+            return fails(&at, "DOES_NOT_HOLD", format!("μ({x}, {y}) = {}", column[x]));
+        }
+    }
+    Replay::Holds
+}

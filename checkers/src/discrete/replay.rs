@@ -11,7 +11,7 @@ use jacobian_runtime::CheckContext;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
-use num_traits::{One, Zero};
+use num_traits::{One, Signed, Zero};
 use serde_json::Value;
 
 use super::{Replay, fails, nat, stopped};
@@ -367,5 +367,46 @@ pub(crate) fn colouring(s: &Value, path: &str, cx: &CheckContext) -> Replay {
             Replay::Holds
         }
         other => fails(&format!("{path}/problem"), "UNKNOWN_PROBLEM", format!("`{other}`")),
+    }
+}
+
+/// The asymmetric local lemma: 0 ≤ x_i < 1, P(A_i) ≤ x_i·Π_{j ~ i}(1 − x_j) for every event, and
+/// `lower_bound` = Π(1 − x_i).
+pub(crate) fn local_lemma(s: &Value, path: &str) -> Replay {
+    let (Some(p), Some(x)) = (rationals(s.get("probabilities")), rationals(s.get("witness"))) else {
+        return fails(path, "MALFORMED", "`probabilities` and `witness` as lists of rationals");
+    };
+    let n = p.len();
+    if x.len() != n || n > 100_000 {
+        return fails(&format!("{path}/witness"), "WRONG_LENGTH", "one x_i per event");
+    }
+    let one = BigRational::one();
+    if let Some(i) = x.iter().position(|v| v.is_negative() || *v >= one) {
+        return fails(&format!("{path}/witness/{i}"), "OUT_OF_RANGE", "0 ≤ x_i < 1");
+    }
+    let mut nb: Vec<std::collections::BTreeSet<usize>> = vec![Default::default(); n];
+    for (k, d) in s.get("dependencies").and_then(Value::as_array).into_iter().flatten().enumerate() {
+        let pair = d
+            .as_array()
+            .filter(|d| d.len() == 2)
+            .and_then(|d| Some((d[0].as_u64()? as usize, d[1].as_u64()? as usize)));
+        match pair {
+            Some((a, b)) if a < n && b < n && a != b => {
+                nb[a].insert(b);
+                nb[b].insert(a);
+            }
+            _ => return fails(&format!("{path}/dependencies/{k}"), "MALFORMED", "two distinct events"),
+        }
+    }
+    for i in 0..n {
+        let rhs = nb[i].iter().fold(x[i].clone(), |acc, &j| acc * (&one - &x[j]));
+        if p[i] > rhs {
+            return fails(&format!("{path}/witness/{i}"), "DOES_NOT_HOLD", format!("P(A_{i}) > x_{i}·Π(1 − x_j)"));
+        }
+    }
+    let bound = x.iter().fold(one.clone(), |acc, v| acc * (&one - v));
+    match s.get("lower_bound").and_then(rational) {
+        Some(b) if b == bound => Replay::Holds,
+        _ => fails(&format!("{path}/lower_bound"), "DOES_NOT_HOLD", format!("Π(1 − x_i) = {bound}")),
     }
 }

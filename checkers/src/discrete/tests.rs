@@ -309,3 +309,88 @@ fn finite_distributions_are_recomputed() {
         ],
     );
 }
+
+#[test]
+fn linear_extensions_are_recounted_and_a_wrong_count_rejected() {
+    // B_3 by inclusion: 48 linear extensions; the 5-antichain: 120; a 4-chain: 1.
+    let b3: Vec<[u64; 2]> =
+        (0..8u64).flat_map(|a| (0..3).filter(move |i| a >> i & 1 == 0).map(move |i| [a, a | 1 << i])).collect();
+    suite(
+        "linear_extensions",
+        json!({"elements": 8, "covers": b3, "count": "48"}),
+        &[("/count", json!("47")), ("/count", json!("49")), ("/covers/0", json!([0, 0])), ("/count", json!(48))],
+    );
+    assert!(accepted(json!({"linear_extensions": {"elements": 5, "covers": [], "count": "120"}})));
+    assert!(accepted(json!({"linear_extensions": {"elements": 4, "covers": [[0, 1], [1, 2], [2, 3]], "count": "1"}})));
+    assert!(rejected(json!({"linear_extensions": {"elements": 2, "covers": [[0, 1], [1, 0]], "count": "0"}})));
+}
+
+#[test]
+fn mobius_values_are_recomputed_and_a_wrong_value_rejected() {
+    // The divisor lattice of 12: 1, 2, 3, 4, 6, 12 as elements 0..5.
+    let covers = json!([[0, 1], [0, 2], [1, 3], [1, 4], [2, 4], [3, 5], [4, 5]]);
+    suite(
+        "mobius",
+        json!({"elements": 6, "covers": covers, "values": [[0, 5, 0], [0, 4, 1], [0, 1, -1], [1, 5, 1], [3, 3, 1], [5, 0, 0]]}),
+        &[
+            ("/values/0/2", json!(1)),
+            ("/values/1/2", json!(-1)),
+            ("/values/2/2", json!(0)),
+            ("/values/3/2", json!(0)),
+            ("/values/4/2", json!(0)),
+            ("/values/5/2", json!(-1)),
+            ("/values/0", json!([0, 6, 0])),
+        ],
+    );
+}
+
+#[test]
+fn local_lemma_witnesses_are_replayed_and_a_broken_one_rejected() {
+    let cycle = json!([[0, 1], [1, 2], [2, 0]]);
+    // x = 1/5: 1/5 · (4/5)² = 16/125 ≥ 1/8; the bound (4/5)³ = 64/125.
+    suite(
+        "local_lemma",
+        json!({"probabilities": ["1/8", "1/8", "1/8"], "dependencies": cycle, "witness": ["1/5", "1/5", "1/5"],
+               "lower_bound": "64/125"}),
+        &[
+            ("/witness/1", json!("1/10")),
+            ("/witness/2", json!("1")),
+            ("/witness/0", json!("-1/5")),
+            ("/probabilities/2", json!("1/7")),
+            ("/lower_bound", json!("65/125")),
+            ("/dependencies/0", json!([0, 0])),
+            ("/dependencies/1", json!([1, 3])),
+        ],
+    );
+}
+
+#[test]
+fn berry_esseen_and_compound_poisson_are_recomputed() {
+    let coin = json!({"values": ["0", "1"], "probabilities": ["1/2", "1/2"]});
+    // σ² = 1/4, ρ = 1/8: the bound 0.56 · (1/8) / ((1/8) · 1) = 0.56 for n = 1.
+    suite(
+        "distribution",
+        json!({"law": coin, "operation": {"berry_esseen": {"n": 1}}, "result": {"variance": "1/4",
+               "absolute_third_moment": "1/8", "constant": "14/25", "bound_squared": "196/625", "bound_upper": "0.560000"}}),
+        &[
+            ("/result/variance", json!("1/2")),
+            ("/result/absolute_third_moment", json!("1/4")),
+            ("/result/bound_squared", json!("196/624")),
+            ("/result/bound_upper", json!("0.560001")),
+            ("/result/bound_upper", json!("0.559999")),
+            ("/operation/berry_esseen/n", json!(2)),
+        ],
+    );
+    // Poisson(2) jumps of 1: every cumulant is 2; the moments are the Touchard values 2, 6, 22.
+    suite(
+        "distribution",
+        json!({"law": {"values": ["1"], "probabilities": ["1"]}, "operation": {"compound_poisson": {"rate": "2", "order": 3}},
+               "result": {"cumulants": ["2", "2", "2"], "raw_moments": ["2", "6", "22"]}}),
+        &[
+            ("/result/cumulants/2", json!("3")),
+            ("/result/raw_moments/2", json!("21")),
+            ("/operation/compound_poisson/rate", json!("3")),
+            ("/operation/compound_poisson/order", json!(2)),
+        ],
+    );
+}
