@@ -584,6 +584,63 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             "/input/operation/compound_poisson/rate",
         ),
         (
+            "sequence.holonomic.compute",
+            json!({"polynomials": [[2, 4], [0]], "question": {"evaluate": {"initial": [1], "n": 5}}}),
+            "/input/polynomials/1",
+        ),
+        (
+            "sequence.holonomic.compute",
+            json!({"polynomials": [[2, 4], [-2, -1]], "question": {"evaluate": {"initial": [1, 1], "n": 5}}}),
+            "/input/question/evaluate/initial",
+        ),
+        (
+            "combinatorics.compute.tableaux",
+            json!({"operation": {"littlewood_richardson": {"outer": [2, 1], "inner": [3], "content": [1]}}}),
+            "/input/operation/littlewood_richardson/inner",
+        ),
+        (
+            "combinatorics.compute.tableaux",
+            json!({"operation": {"littlewood_richardson": {"outer": [3, 2, 1], "inner": [2, 1], "content": [2, 2]}}}),
+            "/input/operation/littlewood_richardson/content",
+        ),
+        (
+            "sequence.compute.statistics",
+            json!({"terms": [1, 2, 3], "statistics": ["quadratic_twist"], "discriminant": "3"}),
+            "/input/discriminant",
+        ),
+        (
+            "sequence.compute.statistics",
+            json!({"terms": [1, 2, 3], "statistics": ["quadratic_twist"]}),
+            "/input/discriminant",
+        ),
+        (
+            "matroid.compute.properties",
+            json!({"matroid": {"elements": 3, "bases": [[0, 1], [0, 2], [1, 2]]}, "properties": ["flat_orbits"],
+                   "flat_rank": 1, "group": [[0, 0, 1]]}),
+            "/input/group/0",
+        ),
+        (
+            "hypergraph.construct",
+            json!({"family": {"sum_triples": {"n": 5000, "relation": "schur"}}}),
+            "/input/family/sum_triples/n",
+        ),
+        ("word.compute.properties", json!({"word": vec![1; 401], "properties": ["greene_witnesses"]}), "/input/word"),
+        (
+            "combinatorics.exact_cover.solve",
+            json!({"primary": 3, "options": [[0, 1], [2, 3]], "question": "find"}),
+            "/input/options/1/1",
+        ),
+        (
+            "combinatorics.exact_cover.solve",
+            json!({"primary": 3, "options": [[0, 1], [2, 2]], "question": "find"}),
+            "/input/options/1/1",
+        ),
+        (
+            "combinatorics.exact_cover.solve",
+            json!({"primary": 3, "options": [[0, 1], [2]], "question": {"shard": {"parts": 0}}}),
+            "/input/question",
+        ),
+        (
             "probability.local_lemma.check",
             json!({"probabilities": ["1/8", "1/8"], "dependencies": [[0, 2]]}),
             "/input/dependencies/0",
@@ -719,5 +776,113 @@ async fn progression_free_sets_of_constructed_hypergraphs_reach_the_published_va
         let r = jac.run(CapabilityRequest::new("hypergraph.compute.properties", input)).await;
         assert!(r.succeeded(), "{:?}", r.execution.diagnostics);
         assert_eq!(r.output["independence_number"]["independence_number"], json!(want), "{family}");
+    }
+}
+
+/// Domino tilings of a 4 × 5 board (95, OEIS A005178): counted whole, and
+/// counted shard by shard and combined; every shard's prefix is forced in its count, the shards'
+/// counts add up to the whole, and `combine` refuses shards of another split.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn exact_cover_shards_partition_the_search() {
+    let jac = jacobian::builder().build().await.unwrap();
+    let (rows, cols) = (4usize, 5usize);
+    let cell = |r: usize, c: usize| r * cols + c;
+    let mut options: Vec<[usize; 2]> = vec![];
+    for r in 0..rows {
+        for c in 0..cols {
+            if c + 1 < cols {
+                options.push([cell(r, c), cell(r, c + 1)]);
+            }
+            if r + 1 < rows {
+                options.push([cell(r, c), cell(r + 1, c)]);
+            }
+        }
+    }
+    let ask = |question: Value, prefix: Value| json!({"primary": rows * cols, "options": options, "prefix": prefix, "question": question});
+    let whole =
+        run(&jac, "combinatorics.exact_cover.solve", ask(json!({"count": {"list": 0}}), json!([])), Mode::Explore)
+            .await;
+    assert_eq!(whole.output["count"], 95, "{}", whole.output);
+    let split =
+        run(&jac, "combinatorics.exact_cover.solve", ask(json!({"shard": {"parts": 7}}), json!([])), Mode::Explore)
+            .await;
+    let shards = split.output["shards"].as_array().unwrap().clone();
+    assert!(shards.len() >= 7, "{}", split.output);
+    let mut results = vec![];
+    let mut total = 0;
+    for s in &shards {
+        let r = run(
+            &jac,
+            "combinatorics.exact_cover.solve",
+            ask(json!({"count": {"list": 1}}), s["prefix"].clone()),
+            Mode::Explore,
+        )
+        .await;
+        let count = r.output["count"].as_u64().unwrap();
+        if let Some(first) = r.output["solutions"].as_array().unwrap().first() {
+            let chosen: Vec<u64> = first.as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect();
+            assert!(s["prefix"].as_array().unwrap().iter().all(|p| chosen.contains(&p.as_u64().unwrap())));
+        }
+        total += count;
+        results.push(json!({"prefix": s["prefix"], "count": count}));
+    }
+    assert_eq!(total, 95);
+    let combined = run(
+        &jac,
+        "combinatorics.exact_cover.solve",
+        ask(json!({"combine": {"parts": 7, "results": results.clone()}}), json!([])),
+        Mode::Explore,
+    )
+    .await;
+    assert_eq!(combined.output["count"], 95, "{}", combined.output);
+    results.pop();
+    let short = ask(json!({"combine": {"parts": 7, "results": results}}), json!([]));
+    let r = jac.run(CapabilityRequest::new("combinatorics.exact_cover.solve", short)).await;
+    assert_ne!(r.status(), ExecutionStatus::Succeeded);
+}
+
+/// Greene witnesses of random words: each family's subsequences are disjoint, weakly increasing
+/// (or strictly decreasing) along the word, and as long in total as the RSK shape's partial sums.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn greene_witnesses_are_disjoint_monotone_subsequences() {
+    let jac = jacobian::builder().build().await.unwrap();
+    let mut state = 0x5851_f42d_4c95_7f2du64;
+    for length in [1usize, 7, 30, 120] {
+        let word: Vec<u64> = (0..length)
+            .map(|_| {
+                state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                (state >> 33) % 9 + 1
+            })
+            .collect();
+        let input = json!({"word": word, "properties": ["greene_witnesses", "greene_invariants"]});
+        let r = run(&jac, "word.compute.properties", input, Mode::Explore).await;
+        let shape: Vec<u64> =
+            r.output["greene_invariants"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect();
+        for (side, increasing) in [("increasing", true), ("decreasing", false)] {
+            for family in r.output["greene_witnesses"][side].as_array().unwrap() {
+                let mut seen = std::collections::BTreeSet::new();
+                let mut total = 0;
+                for chain in family["subsequences"].as_array().unwrap() {
+                    let idx: Vec<usize> =
+                        chain.as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as usize).collect();
+                    assert!(idx.windows(2).all(|p| p[0] < p[1]), "{chain}");
+                    assert!(
+                        idx.windows(2).all(|p| if increasing {
+                            word[p[0]] <= word[p[1]]
+                        } else {
+                            word[p[0]] > word[p[1]]
+                        }),
+                        "{side} {chain} in {word:?}"
+                    );
+                    assert!(idx.iter().all(|&i| seen.insert(i)), "{chain} reuses a position");
+                    total += idx.len();
+                }
+                assert_eq!(family["total"].as_u64().unwrap() as usize, total);
+                if increasing {
+                    let k = family["k"].as_u64().unwrap() as usize;
+                    assert_eq!(total as u64, shape[..k].iter().sum::<u64>());
+                }
+            }
+        }
     }
 }

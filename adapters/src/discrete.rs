@@ -9,11 +9,15 @@ pub mod additive;
 pub mod colouring;
 pub mod design;
 pub mod enumerate;
+pub mod exact_cover;
 pub mod finite_space;
 pub mod gaussian;
+pub mod greene;
+pub mod holonomic;
 pub mod hypergraph_construct;
 pub mod hypergraph_search;
 pub mod lattice;
+pub mod littlewood_richardson;
 pub mod local_lemma;
 pub mod markov;
 pub mod matroid;
@@ -56,6 +60,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(sequence::Statistics))),
         Arc::new(Typed::new(Ask(recurrence::Find))),
         Arc::new(Typed::new(Ask(recurrence::Evaluate))),
+        Arc::new(Typed::new(Ask(holonomic::Holonomic))),
         Arc::new(Typed::new(recurrence::GuessGeneratingFunction)),
         Arc::new(Typed::new(Ask(additive::Sidon))),
         Arc::new(Typed::new(Ask(additive::DifferenceSet))),
@@ -71,6 +76,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(finite_space::FiniteSpace))),
         Arc::new(Typed::new(Ask(testing::MultipleTesting))),
         Arc::new(Typed::new(Ask(local_lemma::LocalLemma))),
+        Arc::new(Typed::new(Ask(exact_cover::ExactCover))),
         Arc::new(Typed::new(Ask(gaussian::GaussianExpectation))),
         Arc::new(Typed::new(Ask(sets::FiniteSets))),
         Arc::new(Typed::new(Ask(sets::Hypergraph))),

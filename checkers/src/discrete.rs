@@ -113,6 +113,10 @@ impl Checker for DiscreteStatements {
                 "linear_extensions" => orders::linear_extensions(body, &path, cx),
                 "mobius" => orders::mobius(body, &path, cx),
                 "local_lemma" => replay::local_lemma(body, &path),
+                "exact_cover" => replay::exact_cover(body, &path),
+                "gaussian" => distribution::gaussian(body, &path),
+                "reliability" => replay::reliability(body, &path, cx),
+                "holonomic" => replay::holonomic(body, &path),
                 "distribution" => distribution::check(body, &path),
                 _ => fails(&at, "UNKNOWN_STATEMENT", format!("`{kind}` is not a statement kind")),
             };

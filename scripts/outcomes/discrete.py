@@ -55,6 +55,7 @@ LATIN = "latin_square.compute.properties"
 MATROID = "matroid.compute.properties"
 INTERSECT = "matroid.intersection.compute"
 HCONS = "hypergraph.construct"
+XC = "combinatorics.exact_cover.solve"
 
 VERIFY = "VERIFY mode"
 
@@ -285,4 +286,19 @@ MAPPING = {
     "hypergraph.same_color_conflicts.construct": (HYPER, "`colouring_profile` (`conflicts`)"),
     "hypergraph.vertex_coloring.edge_pattern_profile.compute": (HYPER, "`colouring_profile` (`profile`)"),
     "set_system.binary_union_relation_hypergraph.compute": (HCONS, "`union_triples`"),
+    "combinatorics.generalized_exact_cover.find": (XC, "`find` (VERIFY)"),
+    "word.greene_witnesses.compute": (WORD, "`greene_witnesses`"),
+    "hypergraph.divisibility_sum_triples.construct": (HCONS, "`sum_triples` with `divisibility` (a + b | c)"),
+    "matroid.prime_field_flat.constrained_orbits.compute": (MATROID, "`flat_orbits` of a matrix over F_p"),
+    "matroid.rational_flat.constrained_orbits.compute": (MATROID, "`flat_orbits` of a matrix over Q"),
+    "sequence.dirichlet_character_twist.compute": (STATS, "`quadratic_twist` (quadratic characters, Kronecker symbols)"),
+    "combinatorics.littlewood_richardson.tableaux.enumerate": (TAB, "`littlewood_richardson`"),
+    "combinatorics.tableau.skew_littlewood_richardson.check": (TAB, "`littlewood_richardson_check`"),
+    "combinatorics.recurrence.p_recursive.evaluate": ("sequence.holonomic.compute", "`evaluate`"),
+    "combinatorics.recurrence.p_recursive.table_residuals.compute": ("sequence.holonomic.compute", "`residuals`"),
+    "probability.gaussian_polynomial.moment.verify": ("probability.gaussian.expectation", VERIFY),
+    "probability.graph_reliability.connection_probability.verify": (REL, "`graph`, `bond`, `terminals` in " + VERIFY),
+    "combinatorics.generalized_exact_cover.minimum.compute": (XC, "`minimum`"),
+    "combinatorics.generalized_exact_cover.shard.split": (XC, "`shard`"),
+    "combinatorics.generalized_exact_cover.shard_results.combine": (XC, "`combine`"),
 }

@@ -60,6 +60,14 @@ for petals, core, petal in [(4, 2, 3), (1, 0, 5), (3, 0, 2), (5, 3, 1)]:
     assert all(set(a) & set(b) == set(range(core)) for a, b in itertools.combinations(sets, 2))
     case({"sunflower": {"petals": petals, "core": core, "petal": petal}}, sets, pts)
 
+# Sum triples: every 3-subset of {1..n} tested in each order.
+for n in [1, 5, 12, 30]:
+    schur = [[x - 1, y - 1, z - 1] for x, y, z in itertools.combinations(range(1, n + 1), 3) if x + y == z]
+    divisibility = [[a - 1, b - 1, c - 1] for a, b, c in itertools.combinations(range(1, n + 1), 3)
+                    if any(t[2] % (t[0] + t[1]) == 0 for t in itertools.permutations((a, b, c)))]
+    case({"sum_triples": {"n": n, "relation": "schur"}}, schur, n, list(range(1, n + 1)))
+    case({"sum_triples": {"n": n, "relation": "divisibility"}}, divisibility, n, list(range(1, n + 1)))
+
 # Union triples: every triple of members tested for S_a ∪ S_b = S_c in some order; the power
 # set of a 3-set (union-closed), a chain, and a random family.
 rng = random.Random(31)

@@ -117,25 +117,29 @@ impl Query for GaussianExpectation {
     type Output = GaussianOutput;
 
     fn describe(&self) -> Describe {
-        cas::describe(
-            "probability.gaussian.expectation",
-            "Expectation and variance of a polynomial in independent Gaussian variables, exactly",
-            "E[f(X)] and Var[f(X)] for a polynomial f with rational coefficients in independent normal variables with \
+        cas::checked(
+            cas::describe(
+                "probability.gaussian.expectation",
+                "Expectation and variance of a polynomial in independent Gaussian variables, exactly",
+                "E[f(X)] and Var[f(X)] for a polynomial f with rational coefficients in independent normal variables with \
              rational means and variances, as exact rationals (Gaussian moments, Isserlis' theorem).",
-            "Expands f over Q (up to 16 variables, total degree ≤ 60) and takes the expectation term by term: for \
+                "Expands f over Q (up to 16 variables, total degree ≤ 60) and takes the expectation term by term: for \
              X ~ N(μ, σ²), E[X^k] = Σ_{j even} C(k, j) μ^(k−j) σ^j (j − 1)!!, and independent variables multiply; \
-             the variance is E[f²] − E[f]², with f² expanded exactly.",
-            &[
-                "probability",
-                "gaussian",
-                "normal-distribution",
-                "moments",
-                "expectation",
-                "variance",
-                "isserlis",
-                "wick",
-                "polynomial",
-            ],
+             the variance is E[f²] − E[f]², with f² expanded exactly. VERIFY: the discrete checker expands f² \
+             itself and takes moments by Stein's recursion E[X^k] = μE[X^(k−1)] + (k − 1)σ²E[X^(k−2)].",
+                &[
+                    "probability",
+                    "gaussian",
+                    "normal-distribution",
+                    "moments",
+                    "expectation",
+                    "variance",
+                    "isserlis",
+                    "wick",
+                    "polynomial",
+                ],
+            ),
+            &[super::EVIDENCE],
         )
     }
     fn provider(&self) -> Provider {
@@ -144,7 +148,7 @@ impl Query for GaussianExpectation {
     fn examples(&self) -> Vec<(&'static str, Mode, Value)> {
         vec![(
             "E[X⁴ − 3X²Y + Y²] and its variance for X ~ N(1, 2), Y ~ N(0, 1)",
-            Mode::Explore,
+            Mode::Verify,
             json!({"variables": ["x", "y"], "polynomial": "x^4 - 3*x^2*y + y^2", "means": [1, 0], "variances": [2, 1]}),
         )]
     }
@@ -165,6 +169,13 @@ impl Query for GaussianExpectation {
         ctx.checkpoint()?;
         let square = m.f.mul(&m.f).map_err(|t| AdapterError::Unsupported(t.0))?;
         let e2 = expectation(&m, &square);
-        Ok(GaussianOutput { expectation: Rational::of(&e), variance: Rational::of(&(e2 - &e * &e)) }.into())
+        let out = GaussianOutput { expectation: Rational::of(&e), variance: Rational::of(&(e2 - &e * &e)) };
+        let terms: Vec<Value> = m.f.terms().map(|(mono, c)| json!([Rational::of(c), mono])).collect();
+        let statement = json!({"gaussian": {
+            "terms": terms, "means": m.means.iter().map(Rational::of).collect::<Vec<_>>(),
+            "variances": m.variances.iter().map(Rational::of).collect::<Vec<_>>(),
+            "expectation": out.expectation, "variance": out.variance,
+        }});
+        Ok(Answer::from(out).claim(super::statements(vec![statement])))
     }
 }

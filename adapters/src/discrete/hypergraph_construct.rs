@@ -56,6 +56,15 @@ pub enum Family {
         /// The points each set has outside the core.
         petal: usize,
     },
+    /// Triples of distinct integers in {1, …, n}: `schur` {x, y, x + y} (independent sets are
+    /// sum-free), or `divisibility` {a, b, c} with a + b dividing c (independent sets have no
+    /// a + b | c, as in Erdős and Sárközy's problem); point i stands for i + 1.
+    SumTriples {
+        /// n (at most 2,000).
+        n: usize,
+        /// `schur` or `divisibility`.
+        relation: SumRelation,
+    },
     /// The union relation of a family of sets: on the members 0..m−1 (m ≤ 400), the triples
     /// {a, b, c} of distinct members with S_a ∪ S_b = S_c.
     UnionTriples {
@@ -74,6 +83,16 @@ pub enum Family {
         /// A colour (natural number) per k-subset, in lexicographic order (C(n, k) entries).
         colours: Vec<u64>,
     },
+}
+
+/// The relation of `sum_triples`.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SumRelation {
+    /// x + y = z.
+    Schur,
+    /// a + b divides c.
+    Divisibility,
 }
 
 /// Input of `hypergraph.construct`.
@@ -135,6 +154,19 @@ fn count(f: &Family) -> Result<(usize, u128), Diagnostic> {
                 return Err(Diagnostic::at("/family/sunflower", "OUT_OF_RANGE", m));
             }
             (points, *petals as u128)
+        }
+        Family::SumTriples { n, relation } => {
+            if *n > 2_000 {
+                return Err(Diagnostic::at("/family/sum_triples/n", "OUT_OF_RANGE", "n ≤ 2,000"));
+            }
+            let n = *n as u128;
+            // Schur: fewer than n²/4 pairs x < y with x + y ≤ n; divisibility: for each pair a < b,
+            // the multiples of a + b up to n, at most Σ n/(a + b) < n² log n / 4 — counted exactly below.
+            let edges = match relation {
+                SumRelation::Schur => (1..=n).map(|x| (x + 1..=n).filter(|y| x + y <= n).count() as u128).sum(),
+                SumRelation::Divisibility => (3..=n).map(|s| (s - 1) / 2 * (n / s)).sum(),
+            };
+            (n as usize, edges)
         }
         Family::UnionTriples { sets } => {
             if sets.len() > 400 || sets.iter().any(|x| x.len() > 1_000) {
@@ -237,6 +269,26 @@ fn build(f: &Family, ctx: &AdapterContext) -> Result<ConstructOutput, AdapterErr
                 sets.push((0..*core).chain((0..*petal).map(|j| core + t * petal + j)).collect());
             }
         }
+        Family::SumTriples { n, relation } => {
+            for a in 1..=*n {
+                ctx.checkpoint()?;
+                for b in a + 1..=*n {
+                    match relation {
+                        SumRelation::Schur if a + b <= *n => sets.push(vec![a - 1, b - 1, a + b - 1]),
+                        SumRelation::Divisibility => {
+                            // c a multiple of a + b other than a and b (both are smaller than a + b).
+                            sets.extend((1..=*n / (a + b)).map(|m| {
+                                let mut t = vec![a - 1, b - 1, m * (a + b) - 1];
+                                t.sort_unstable();
+                                t
+                            }));
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            labels = Some((1..=*n).map(|i| json!(i)).collect());
+        }
         Family::UnionTriples { sets: family } => {
             let members: Vec<std::collections::BTreeSet<u64>> =
                 family.iter().map(|x| x.iter().copied().collect()).collect();
@@ -296,13 +348,14 @@ impl Query for Construct {
         cas::describe(
             "hypergraph.construct",
             "Hypergraphs of progressions, square corners, sunflowers, union triples and monochromatic cliques",
-            "Builds the hypergraph of k-term progressions in {1..n} or a finite abelian group (cap sets), square \
-             corners in a grid, a sunflower, union triples A ∪ B = C, or monochromatic cliques of a colouring.",
+            "Builds hypergraphs of k-term progressions in {1..n} or an abelian group (cap sets), square corners, \
+             sunflowers, Schur or divisibility triples, union triples A ∪ B = C, monochromatic cliques.",
             "Native constructions returning a `system` for hypergraph.compute.properties (whose independence \
              number is then the largest progression-free set, cap set or square-free grid set): k-APs \
              {a, a + d, …} in {1, …, n}; k-term progressions {x, x + d, …} of distinct elements in Z_m1 × ⋯ × Z_mr \
              (lines of Z_3^r for k = 3); the four corners of every axis-aligned square in an n × n grid; a \
-             sunflower with a given number of petals, core size and petal size; the triples of members of a \
+             sunflower with a given number of petals, core size and petal size; Schur triples {x, y, x + y} and \
+             divisibility triples {a, b, c} with a + b | c in {1, …, n}; the triples of members of a \
              family with S_a ∪ S_b = S_c (union-closure defects); for a colouring of the k-subsets of an n-set, \
              the s-sets all of whose k-subsets share a colour (Ramsey-type monochromatic cliques, with their \
              colours). Edge counts are computed and bounded before anything is built.",

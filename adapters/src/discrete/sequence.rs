@@ -92,6 +92,9 @@ pub enum Statistic {
     AutocorrelationCyclic,
     /// The order shape: each term's rank among the distinct values (0 = least).
     OrderShape,
+    /// The twist by the quadratic character of `discriminant` D: χ_D(n)·a(n) with χ_D(n) the
+    /// Kronecker symbol (D | n), the terms indexed from `first_index` (default 1).
+    QuadraticTwist,
 }
 
 /// Input of `sequence.compute.statistics`.
@@ -104,6 +107,12 @@ pub struct StatisticsInput {
     /// What to compute (at least one).
     #[schemars(length(min = 1))]
     pub statistics: Vec<Statistic>,
+    /// D ≠ 0 with D ≡ 0 or 1 (mod 4), for `quadratic_twist`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discriminant: Option<DecimalInteger>,
+    /// The index n of the first term, for `quadratic_twist` (default 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_index: Option<u64>,
 }
 
 /// `sequence.compute.statistics`.
@@ -212,6 +221,8 @@ fn compute(stat: Statistic, a: &[BigInt], ctx: &AdapterContext) -> Result<Value,
             ints(&(0..n).map(|k| (0..n).map(|i| &a[i] * &a[(i + k) % n]).sum::<BigInt>()).collect::<Vec<_>>())
         }
         OrderShape => json!(a.iter().map(|x| unique.binary_search(x).unwrap_or(0)).collect::<Vec<_>>()),
+        // Needs the discriminant: answered in `answer`.
+        QuadraticTwist => Value::Null,
     })
 }
 
@@ -223,12 +234,13 @@ impl Query for Statistics {
         cas::describe(
             "sequence.compute.statistics",
             "Statistics of an integer sequence",
-            "Sum, product, min, max, mean, median, gcd, lcm, frequencies, differences, prefix scans, sorting, order shape, autocorrelations and monotonicity tests of a sequence.",
+            "Sum, product, min, max, mean, median, gcd, lcm, frequencies, differences, prefix scans, sorting, order shape, autocorrelations, monotonicity tests and quadratic twists of a sequence.",
             "Exact, natively, on big integers: `statistics` selects any of sum, product, minimum, maximum, range, mean, \
              median (rationals), distinct_count, frequencies, gcd, lcm, first_differences, second_differences, \
              prefix_sums, prefix_products, prefix_maxima, prefix_minima, prefix_gcds, prefix_lcms, zero_indices, \
              is_arithmetic, is_geometric, is_nondecreasing, is_strictly_increasing, parities, signs, reverse, sort, \
-             sorted_unique, autocorrelation_aperiodic, autocorrelation_cyclic, order_shape.",
+             sorted_unique, autocorrelation_aperiodic, autocorrelation_cyclic, order_shape, quadratic_twist (χ_D(n)·a(n) \
+             for the Kronecker character of a discriminant D).",
             &[
                 "sequence",
                 "statistics",
@@ -258,6 +270,16 @@ impl Query for Statistics {
         if i.terms.len() > jacobian_runtime::objects::combinatorial::MAX_TERMS {
             return Err(super::out_of_range("/terms", "at most 10^5 terms"));
         }
+        if i.statistics.contains(&Statistic::QuadraticTwist) {
+            let Some(d) = &i.discriminant else {
+                return Err(Diagnostic::at("/discriminant", "MISSING", "`quadratic_twist` needs `discriminant`"));
+            };
+            let d: BigInt = d.as_str().parse().unwrap_or_default();
+            let r = d.mod_floor(&BigInt::from(4));
+            if d.is_zero() || !(r.is_zero() || r.is_one()) || d.magnitude().bits() > 256 {
+                return Err(super::out_of_range("/discriminant", "D ≠ 0, D ≡ 0 or 1 (mod 4), |D| < 2^256"));
+            }
+        }
         Ok(())
     }
     fn bounds(&self, i: &StatisticsInput) -> Result<(), Refusal> {
@@ -279,7 +301,19 @@ impl Query for Statistics {
         let mut out = Map::new();
         for s in &i.statistics {
             let key = serde_json::to_value(s).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default();
-            out.insert(key, compute(*s, &a, ctx)?);
+            let value = if *s == Statistic::QuadraticTwist {
+                let d: BigInt =
+                    i.discriminant.as_ref().map(|d| d.as_str().parse().unwrap_or_default()).unwrap_or_default();
+                let first = i.first_index.unwrap_or(1);
+                let chi: Vec<i8> = (0..a.len() as u64)
+                    .map(|k| crate::number_theory::residues::kronecker(&d, &BigInt::from(first + k)))
+                    .collect();
+                let twisted: Vec<BigInt> = a.iter().zip(&chi).map(|(x, &c)| x * c).collect();
+                json!({"character": chi, "twisted": ints(&twisted)})
+            } else {
+                compute(*s, &a, ctx)?
+            };
+            out.insert(key, value);
         }
         Ok(out.into())
     }

@@ -82,6 +82,28 @@ pub enum TableauOperation {
         /// μ.
         other: Vec<usize>,
     },
+    /// The Littlewood–Richardson tableaux of shape λ/μ and content ν (semistandard, with a lattice
+    /// reverse reading word): the coefficient c^λ_{μν} and the first `list` of them.
+    LittlewoodRichardson {
+        /// λ.
+        outer: Vec<usize>,
+        /// μ ⊆ λ.
+        inner: Vec<usize>,
+        /// ν, with |ν| = |λ| − |μ|.
+        content: Vec<usize>,
+        /// How many to list.
+        #[serde(default)]
+        list: usize,
+    },
+    /// Whether a filling of λ/μ (its rows, entries outside μ) is a Littlewood–Richardson tableau.
+    LittlewoodRichardsonCheck {
+        /// λ.
+        outer: Vec<usize>,
+        /// μ ⊆ λ.
+        inner: Vec<usize>,
+        /// The rows of the filling.
+        filling: Vec<Vec<u64>>,
+    },
 }
 
 /// Input of `combinatorics.compute.tableaux`.
@@ -94,6 +116,21 @@ pub struct TableauxInput {
 
 /// `combinatorics.compute.tableaux`.
 pub struct Tableaux;
+
+/// λ and μ partitions with μ ⊆ λ and |λ| ≤ 60.
+fn skew(outer: &[usize], inner: &[usize], at: &str) -> Result<(), Diagnostic> {
+    check_shape(outer, &format!("{at}/outer"))?;
+    if !inner.is_empty() {
+        check_shape(inner, &format!("{at}/inner"))?;
+    }
+    if inner.len() > outer.len() || inner.iter().zip(outer).any(|(m, l)| m > l) {
+        return Err(Diagnostic::at(format!("{at}/inner"), "NOT_CONTAINED", "μ ⊆ λ"));
+    }
+    if outer.iter().sum::<usize>() > 60 {
+        return Err(Diagnostic::at(format!("{at}/outer"), "TOO_LARGE", "|λ| ≤ 60"));
+    }
+    Ok(())
+}
 
 fn conjugate(shape: &[usize]) -> Vec<usize> {
     (0..shape.first().copied().unwrap_or(0)).map(|j| shape.iter().filter(|&&r| r > j).count()).collect()
@@ -226,10 +263,12 @@ impl Query for Tableaux {
             cas::describe(
                 "combinatorics.compute.tableaux",
                 "Young tableaux",
-                "Count standard Young tableaux by the hook length formula and semistandard ones by hook-content, enumerate them, Kostka numbers, hook lengths, tableau checks, conjugates, dominance.",
+                "Standard Young tableaux by hook lengths, semistandard by hook-content, enumerated; Kostka numbers, Littlewood–Richardson tableaux and coefficients, tableau checks, conjugates, dominance.",
                 "Native: `operation` is hook_lengths, standard_count (hook length formula; `list` enumerates the first \
                  ones), semistandard_count (hook-content formula with entries ≤ max_entry), kostka (semistandard \
-                 tableaux of a content, by enumeration), check (standard / semistandard, shape), conjugate, dominance. \
+                 tableaux of a content, by enumeration), check (standard / semistandard, shape), conjugate, dominance, \
+                 littlewood_richardson (the LR tableaux of λ/μ with content ν and c^λ_{μν}), \
+                 littlewood_richardson_check (whether a skew filling is an LR tableau). \
                  VERIFY recounts standard tableaux (n ≤ 12) by the checker's own enumeration of linear extensions.",
                 &[
                     "young-tableaux",
@@ -294,6 +333,25 @@ impl Query for Tableaux {
                 Ok(())
             }
             Check { .. } => Ok(()),
+            LittlewoodRichardson { outer, inner, content, list } => {
+                skew(outer, inner, "/operation/littlewood_richardson")?;
+                check_shape(content, "/operation/littlewood_richardson/content")?;
+                let size = |p: &[usize]| p.iter().sum::<usize>();
+                if size(content) + size(inner) != size(outer) {
+                    let why = "|ν| = |λ| − |μ|";
+                    return Err(Diagnostic::at("/operation/littlewood_richardson/content", "WRONG_SIZE", why));
+                }
+                if *list > MAX_LIST {
+                    return Err(super::out_of_range(
+                        "/operation/littlewood_richardson/list",
+                        format!("at most {MAX_LIST}"),
+                    ));
+                }
+                Ok(())
+            }
+            LittlewoodRichardsonCheck { outer, inner, .. } => {
+                skew(outer, inner, "/operation/littlewood_richardson_check")
+            }
         }
     }
     fn bounds(&self, i: &TableauxInput) -> Result<(), Refusal> {
@@ -369,6 +427,13 @@ impl Query for Tableaux {
                     _ => "incomparable",
                 };
                 out.insert("relation".into(), json!(relation));
+            }
+            LittlewoodRichardson { outer, inner, content, list } => {
+                let lr = super::littlewood_richardson::enumerate(outer, inner, content, *list, ctx)?;
+                out.insert("littlewood_richardson".into(), lr);
+            }
+            LittlewoodRichardsonCheck { outer, inner, filling } => {
+                out.insert("check".into(), super::littlewood_richardson::check(outer, inner, filling));
             }
         }
         let mut answer = Answer::from(out);
@@ -645,6 +710,10 @@ pub enum WordProperty {
     LongestDecreasing,
     /// Greene's invariants: the RSK shape λ, where λ₁ + … + λ_k is the largest union of k weakly increasing subsequences.
     GreeneInvariants,
+    /// For each k, k disjoint weakly increasing subsequences of largest total length (λ_1 + … +
+    /// λ_k) and k disjoint strictly decreasing ones (λ'_1 + … + λ'_k), as position lists (≤ 400
+    /// letters).
+    GreeneWitnesses,
     /// The plactic normal form: the reading word of P (rows bottom to top).
     PlacticNormalForm,
     /// Whether `other` is Knuth (plactic) equivalent.
@@ -724,7 +793,8 @@ impl Query for Words {
             "Combinatorics of words",
             "Longest increasing and decreasing subsequences of a word, Greene invariants, plactic normal form, Knuth equivalence and moves, periods, factors, factor complexity, Rauzy graph.",
             "Native: `properties` selects longest_increasing (weakly) and longest_decreasing (strictly) by patience \
-             sorting, greene_invariants (the RSK shape), plactic_normal_form (the reading word of P), knuth_equivalent \
+             sorting, greene_invariants (the RSK shape), greene_witnesses (k disjoint increasing or decreasing \
+             subsequences reaching each partial sum, by a minimum-cost flow), plactic_normal_form (the reading word of P), knuth_equivalent \
              (to `other`, by equal P tableaux), knuth_moves (each word one elementary Knuth relation away), periods, factors and rauzy_graph of a `length`, factor_complexity.",
             &[
                 "word",
@@ -769,6 +839,9 @@ impl Query for Words {
         if quadratic && i.word.len() > 5_000 {
             return Err(super::too_large("/word", "periods and factor complexity for words of ≤ 5000 letters"));
         }
+        if i.properties.contains(&WordProperty::GreeneWitnesses) && i.word.len() > super::greene::MAX_LENGTH {
+            return Err(super::too_large("/word", "greene_witnesses for words of ≤ 400 letters"));
+        }
         if i.properties.contains(&WordProperty::KnuthMoves) && i.word.len() > 500 {
             return Err(super::too_large("/word", "knuth_moves for words of ≤ 500 letters"));
         }
@@ -794,6 +867,27 @@ impl Query for Words {
                     json!({"length": s.len(), "subsequence": s})
                 }
                 WordProperty::GreeneInvariants => json!(rsk(&pairs(w)).0.iter().map(Vec::len).collect::<Vec<_>>()),
+                WordProperty::GreeneWitnesses => {
+                    let shape: Vec<usize> = rsk(&pairs(w)).0.iter().map(Vec::len).collect();
+                    let mut sides = Map::new();
+                    for (name, increasing, parts) in
+                        [("increasing", true, shape.clone()), ("decreasing", false, conjugate(&shape))]
+                    {
+                        let found = super::greene::witnesses(w, increasing, ctx)?;
+                        let mut total = 0;
+                        let mut list = vec![];
+                        for (k, chains) in found.iter().enumerate() {
+                            total += parts.get(k).copied().unwrap_or(0);
+                            // Greene's theorem: the flow's optimum is the shape's partial sum.
+                            if chains.iter().map(Vec::len).sum::<usize>() != total {
+                                return Err(AdapterError::Backend("a Greene witness misses the shape's sum".into()));
+                            }
+                            list.push(json!({"k": k + 1, "total": total, "subsequences": chains}));
+                        }
+                        sides.insert(name.into(), json!(list));
+                    }
+                    Value::Object(sides)
+                }
                 WordProperty::PlacticNormalForm => json!(reading_word(&rsk(&pairs(w)).0)),
                 WordProperty::KnuthEquivalent => {
                     let other = i.other.clone().unwrap_or_default();

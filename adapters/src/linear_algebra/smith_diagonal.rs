@@ -15,48 +15,110 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
-use crate::number_theory::finite_field::{small_mul as mul, small_pow};
+use crate::number_theory::finite_field::small_mul as mul;
 
 /// Largest matrix taken natively.
 const MAX_SIZE: usize = 200;
 
-fn inverse(a: u64, p: u64) -> u64 {
-    small_pow(a, p - 2, p)
-}
-
 /// Right-hand sides.
 const SIDES: usize = 8;
 
+/// Montgomery arithmetic modulo an odd p < 2^62 (R = 2^64): products without a division.
+#[derive(Clone, Copy)]
+struct Mont {
+    p: u64,
+    /// −p⁻¹ mod 2^64.
+    neg_inv: u64,
+    /// R² mod p.
+    r2: u64,
+}
+
+impl Mont {
+    fn new(p: u64) -> Self {
+        // Newton's iteration for p⁻¹ mod 2^64 (p odd): each step doubles the correct bits.
+        let mut inv = p;
+        for _ in 0..6 {
+            inv = inv.wrapping_mul(2u64.wrapping_sub(p.wrapping_mul(inv)));
+        }
+        let r = (u128::from(u64::MAX) + 1) % u128::from(p);
+        Mont { p, neg_inv: inv.wrapping_neg(), r2: (r * r % u128::from(p)) as u64 }
+    }
+    fn redc(self, t: u128) -> u64 {
+        let m = (t as u64).wrapping_mul(self.neg_inv);
+        let u = ((t + u128::from(m) * u128::from(self.p)) >> 64) as u64;
+        if u >= self.p { u - self.p } else { u }
+    }
+    fn mul(self, a: u64, b: u64) -> u64 {
+        self.redc(u128::from(a) * u128::from(b))
+    }
+    fn to(self, x: u64) -> u64 {
+        self.mul(x, self.r2)
+    }
+    fn from(self, x: u64) -> u64 {
+        self.redc(u128::from(x))
+    }
+    fn sub(self, a: u64, b: u64) -> u64 {
+        if a >= b { a - b } else { a + self.p - b }
+    }
+    /// a⁻¹ by Fermat, in Montgomery form.
+    fn inverse(self, a: u64) -> u64 {
+        let (mut base, mut e, mut acc) = (a, self.p - 2, self.to(1));
+        while e > 0 {
+            if e & 1 == 1 {
+                acc = self.mul(acc, base);
+            }
+            base = self.mul(base, base);
+            e >>= 1;
+        }
+        acc
+    }
+}
+
 /// det A and adj(A)·B modulo p (row i: the i-th entries of the solutions); `None` when A is
-/// singular modulo p.
+/// singular modulo p. Forward elimination to a unit upper triangle, then back substitution, in
+/// Montgomery form.
 fn image(a: &[Vec<i64>], b: &[Vec<i64>], p: u64) -> Option<(u64, Vec<Vec<u64>>)> {
-    let n = a.len();
-    let reduce = |x: i64| x.rem_euclid(p as i64) as u64;
+    let (n, k) = (a.len(), SIDES);
+    let f = Mont::new(p);
+    let reduce = |x: i64| f.to(x.rem_euclid(p as i64) as u64);
     let mut m: Vec<Vec<u64>> =
         a.iter().zip(b).map(|(row, bi)| row.iter().chain(bi).map(|&x| reduce(x)).collect()).collect();
-    let mut det = 1u64;
+    let mut det = f.to(1);
     for c in 0..n {
         let r = (c..n).find(|&r| m[r][c] != 0)?;
         if r != c {
             m.swap(r, c);
-            det = (p - det) % p;
+            det = f.sub(0, det);
         }
-        det = mul(det, m[c][c], p);
-        let inv = inverse(m[c][c], p);
+        det = f.mul(det, m[c][c]);
+        let inv = f.inverse(m[c][c]);
         for x in &mut m[c][c..] {
-            *x = mul(*x, inv, p);
+            *x = f.mul(*x, inv);
         }
-        let pivot = m[c].clone();
-        for (r, row) in m.iter_mut().enumerate() {
-            let f = row[c];
-            if r != c && f != 0 {
+        let (done, rest) = m.split_at_mut(c + 1);
+        let pivot = &done[c];
+        for row in rest {
+            let g = row[c];
+            if g != 0 {
                 for (x, &y) in row[c..].iter_mut().zip(&pivot[c..]) {
-                    *x = (*x + p - mul(f, y, p)) % p;
+                    *x = f.sub(*x, f.mul(g, y));
                 }
             }
         }
     }
-    Some((det, m.iter().map(|row| row[n..].iter().map(|&x| mul(x, det, p)).collect()).collect()))
+    // Back substitution: x_i = b_i − Σ_{j > i} m_ij x_j, column by column of B.
+    let mut x = vec![vec![0u64; k]; n];
+    for i in (0..n).rev() {
+        for s in 0..k {
+            let mut v = m[i][n + s];
+            for j in i + 1..n {
+                v = f.sub(v, f.mul(m[i][j], x[j][s]));
+            }
+            x[i][s] = v;
+        }
+    }
+    let det_out = f.from(det);
+    Some((det_out, x.iter().map(|row| row.iter().map(|&v| mul(f.from(v), det_out, p)).collect()).collect()))
 }
 
 /// log₂ of Hadamard's bound on |det A| and on |det| of A with any one column replaced by a
@@ -103,7 +165,7 @@ pub fn generic(d: &Dense) -> Option<Vec<BigInt>> {
         }
         let (det_p, y_p) = image(&a, &b, p)?;
         // x ≡ r (mod M) and x ≡ s (mod p): x = r + M·((s − r)·M⁻¹ mod p).
-        let m_inv = inverse((&modulus % p).to_u64()?, p);
+        let m_inv = crate::number_theory::finite_field::small_pow((&modulus % p).to_u64()?, p - 2, p);
         let lift = |r: &BigInt, s: u64| -> BigInt {
             let r_p = r.mod_floor(&BigInt::from(p)).to_u64().unwrap_or(0);
             r + &modulus * BigInt::from(mul((s + p - r_p) % p, m_inv, p))

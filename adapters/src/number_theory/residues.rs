@@ -48,7 +48,7 @@ fn small_modulus(m: &DecimalInteger, path: &str) -> Result<(), Refusal> {
 }
 
 /// The Kronecker symbol (a | n), by quadratic reciprocity on num-bigint.
-fn kronecker(a: &BigInt, n: &BigInt) -> i8 {
+pub(crate) fn kronecker(a: &BigInt, n: &BigInt) -> i8 {
     if n.is_zero() {
         return i8::from(a.abs().is_one());
     }

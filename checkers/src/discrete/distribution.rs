@@ -329,3 +329,76 @@ pub(crate) fn check(v: &Value, path: &str) -> Replay {
         _ => fails(&at, "UNKNOWN_OPERATION", format!("`{name}` is not an operation")),
     }
 }
+
+/// Most terms of f whose square the checker expands.
+const MAX_GAUSSIAN_TERMS: usize = 600;
+
+/// E[f(X)] and Var f(X) for independent X_i ~ N(μ_i, σ_i²): moments by Stein's recursion
+/// E[X^k] = μ E[X^(k−1)] + (k − 1) σ² E[X^(k−2)], and f² expanded term by term here.
+pub(crate) fn gaussian(s: &Value, path: &str) -> Replay {
+    let list = |key: &str| -> Option<Vec<BigRational>> { s.get(key)?.as_array()?.iter().map(rational).collect() };
+    let (Some(means), Some(vars)) = (list("means"), list("variances")) else {
+        return fails(path, "MALFORMED", "`means` and `variances` as rationals");
+    };
+    let n = means.len();
+    if vars.len() != n || vars.iter().any(|v| !v.is_positive()) {
+        return fails(&format!("{path}/variances"), "MALFORMED", "one positive variance per mean");
+    }
+    let Some(raw) = s.get("terms").and_then(Value::as_array) else {
+        return fails(&format!("{path}/terms"), "MALFORMED", "a list of [coefficient, exponents]");
+    };
+    if raw.len() > MAX_GAUSSIAN_TERMS {
+        return Replay::TooLarge(format!("{} terms", raw.len()));
+    }
+    let mut terms: Vec<(BigRational, Vec<u32>)> = vec![];
+    for (k, t) in raw.iter().enumerate() {
+        let parsed = t.as_array().filter(|t| t.len() == 2).and_then(|t| {
+            let c = rational(&t[0])?;
+            let e: Vec<u32> = t[1]
+                .as_array()?
+                .iter()
+                .map(|x| x.as_u64().filter(|&x| x <= 120).map(|x| x as u32))
+                .collect::<Option<_>>()?;
+            (e.len() == n).then_some((c, e))
+        });
+        match parsed {
+            Some(t) => terms.push(t),
+            None => {
+                return fails(
+                    &format!("{path}/terms/{k}"),
+                    "MALFORMED",
+                    "[coefficient, one exponent ≤ 120 per variable]",
+                );
+            }
+        }
+    }
+    // Moments of each variable up to twice the highest exponent.
+    let top = terms.iter().flat_map(|(_, e)| e.iter().copied()).max().unwrap_or(0) as usize * 2;
+    let moments: Vec<Vec<BigRational>> = (0..n)
+        .map(|i| {
+            let mut m = vec![BigRational::one(), means[i].clone()];
+            for k in 2..=top.max(1) {
+                let next =
+                    &means[i] * &m[k - 1] + BigRational::from_integer((k as i64 - 1).into()) * &vars[i] * &m[k - 2];
+                m.push(next);
+            }
+            m
+        })
+        .collect();
+    let expect = |c: &BigRational, e: &[u32]| -> BigRational {
+        e.iter().enumerate().fold(c.clone(), |acc, (i, &k)| acc * &moments[i][k as usize])
+    };
+    let mean: BigRational = terms.iter().map(|(c, e)| expect(c, e)).sum();
+    let mut second = BigRational::zero();
+    for (c, e) in &terms {
+        for (d, f) in &terms {
+            let sum: Vec<u32> = e.iter().zip(f).map(|(a, b)| a + b).collect();
+            second += expect(&(c * d), &sum);
+        }
+    }
+    let variance = &second - &mean * &mean;
+    all(vec![
+        same_value(s.get("expectation"), &mean, &format!("{path}/expectation")),
+        same_value(s.get("variance"), &variance, &format!("{path}/variance")),
+    ])
+}

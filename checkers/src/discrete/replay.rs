@@ -410,3 +410,197 @@ pub(crate) fn local_lemma(s: &Value, path: &str) -> Replay {
         _ => fails(&format!("{path}/lower_bound"), "DOES_NOT_HOLD", format!("Π(1 − x_i) = {bound}")),
     }
 }
+
+/// A generalized exact cover: the options of `solution` cover each of the `primary` items exactly
+/// once and each of the `secondary` items at most once.
+pub(crate) fn exact_cover(s: &Value, path: &str) -> Replay {
+    let (Some(primary), Some(options), Some(solution)) = (
+        nat(s, "primary").map(|p| p as usize),
+        s.get("options").and_then(Value::as_array),
+        s.get("solution").and_then(Value::as_array),
+    ) else {
+        return fails(path, "MALFORMED", "`primary`, `options` and `solution`");
+    };
+    let items = primary + nat(s, "secondary").unwrap_or(0) as usize;
+    if items > 1 << 20 {
+        return Replay::TooLarge(format!("{items} items"));
+    }
+    let mut times = vec![0u32; items];
+    for (k, o) in solution.iter().enumerate() {
+        let Some(option) = o.as_u64().and_then(|o| options.get(o as usize)).and_then(Value::as_array) else {
+            return fails(&format!("{path}/solution/{k}"), "NOT_AN_OPTION", "an index into `options`");
+        };
+        for x in option {
+            match x.as_u64().map(|x| x as usize).filter(|&x| x < items) {
+                Some(x) => times[x] += 1,
+                None => return fails(&format!("{path}/solution/{k}"), "MALFORMED", "an option of items"),
+            }
+        }
+    }
+    if let Some(x) = (0..primary).find(|&x| times[x] != 1) {
+        return fails(
+            &format!("{path}/solution"),
+            "NOT_EXACT",
+            format!("primary item {x} is covered {} times", times[x]),
+        );
+    }
+    if let Some(x) = (primary..items).find(|&x| times[x] > 1) {
+        return fails(
+            &format!("{path}/solution"),
+            "NOT_EXACT",
+            format!("secondary item {x} is covered {} times", times[x]),
+        );
+    }
+    Replay::Holds
+}
+
+/// Most edges of a graph whose reliability is recomputed (deletion–contraction is exponential).
+const MAX_RELIABILITY_EDGES: usize = 18;
+
+/// R(p) of a graph with edges working independently with probability p, as coefficients in p:
+/// R(G) = p·R(G / e) + (1 − p)·R(G − e), with loops dropped; R = 1 once the terminals (or, for
+/// all-terminal, all vertices) are one, 0 once they cannot be joined.
+fn deletion_contraction(
+    labels: &mut Vec<usize>,
+    edges: &[(usize, usize)],
+    terminals: Option<(usize, usize)>,
+    stop: &dyn Fn() -> bool,
+) -> Option<Vec<BigInt>> {
+    if stop() {
+        return None;
+    }
+    let find = |l: &[usize], mut x: usize| {
+        while l[x] != x {
+            x = l[x];
+        }
+        x
+    };
+    let joined = match terminals {
+        Some((s, t)) => find(labels, s) == find(labels, t),
+        None => (0..labels.len()).all(|v| find(labels, v) == find(labels, 0)),
+    };
+    if joined {
+        return Some(vec![BigInt::one()]);
+    }
+    // The first edge that is not a loop under the current contraction.
+    let Some(k) = edges.iter().position(|&(a, b)| find(labels, a) != find(labels, b)) else {
+        return Some(vec![]);
+    };
+    let rest = &edges[k + 1..];
+    let deleted = deletion_contraction(labels, rest, terminals, stop)?;
+    let (a, b) = (find(labels, edges[k].0), find(labels, edges[k].1));
+    labels[a] = b;
+    let contracted = deletion_contraction(labels, rest, terminals, stop);
+    labels[a] = a;
+    let contracted = contracted?;
+    // p·C + (1 − p)·D = D + p·(C − D).
+    let len = deleted.len().max(contracted.len()) + 1;
+    let mut out = vec![BigInt::zero(); len];
+    for (j, d) in deleted.iter().enumerate() {
+        out[j] += d;
+        out[j + 1] -= d;
+    }
+    for (j, c) in contracted.iter().enumerate() {
+        out[j + 1] += c;
+    }
+    while out.last().is_some_and(Zero::is_zero) {
+        out.pop();
+    }
+    Some(out)
+}
+
+/// The reliability polynomial of a graph under bond failure (and its value at `p`).
+pub(crate) fn reliability(s: &Value, path: &str, cx: &CheckContext) -> Replay {
+    let (Some(n), Some(raw)) = (nat(s, "vertices").map(|n| n as usize), s.get("edges").and_then(Value::as_array))
+    else {
+        return fails(path, "MALFORMED", "`vertices` and `edges`");
+    };
+    if n == 0 || n > 64 {
+        return fails(&format!("{path}/vertices"), "MALFORMED", "1 to 64 vertices");
+    }
+    if raw.len() > MAX_RELIABILITY_EDGES {
+        return Replay::TooLarge(format!("{} edges for deletion and contraction", raw.len()));
+    }
+    let mut edges = vec![];
+    for (k, e) in raw.iter().enumerate() {
+        let pair = e
+            .as_array()
+            .filter(|e| e.len() == 2)
+            .and_then(|e| Some((e[0].as_u64()? as usize, e[1].as_u64()? as usize)));
+        match pair {
+            Some((a, b)) if a < n && b < n => edges.push((a, b)),
+            _ => return fails(&format!("{path}/edges/{k}"), "MALFORMED", "an edge [u, v] of vertices"),
+        }
+    }
+    let terminals = match s.get("terminals") {
+        None | Some(Value::Null) => None,
+        Some(t) => match integers(Some(t)).as_deref() {
+            Some(&[a, b]) if (0..n as i64).contains(&a) && (0..n as i64).contains(&b) => Some((a as usize, b as usize)),
+            _ => return fails(&format!("{path}/terminals"), "MALFORMED", "two vertices"),
+        },
+    };
+    let stop = || stopped(cx);
+    let Some(mut want) = deletion_contraction(&mut (0..n).collect(), &edges, terminals, &stop) else {
+        return Replay::TooLarge("stopped while recomputing".into());
+    };
+    let claimed: Option<Vec<BigInt>> = s
+        .get("polynomial")
+        .and_then(Value::as_array)
+        .and_then(|c| c.iter().map(|x| x.as_str()?.parse().ok()).collect());
+    let Some(mut claimed) = claimed else {
+        return fails(&format!("{path}/polynomial"), "MALFORMED", "integer coefficients as strings");
+    };
+    for v in [&mut want, &mut claimed] {
+        while v.last().is_some_and(Zero::is_zero) {
+            v.pop();
+        }
+    }
+    if want != claimed {
+        return fails(
+            &format!("{path}/polynomial"),
+            "DOES_NOT_HOLD",
+            "deletion and contraction give another polynomial",
+        );
+    }
+    match (s.get("p").and_then(rational), s.get("value")) {
+        (None, None | Some(Value::Null)) => Replay::Holds,
+        (Some(p), Some(v)) => {
+            let value =
+                want.iter().rev().fold(BigRational::zero(), |acc, c| acc * &p + BigRational::from_integer(c.clone()));
+            if rational(v) == Some(value) {
+                Replay::Holds
+            } else {
+                fails(&format!("{path}/value"), "DOES_NOT_HOLD", "R(p) differs")
+            }
+        }
+        _ => fails(&format!("{path}/value"), "MALFORMED", "`p` and `value` together"),
+    }
+}
+
+/// A P-recursive sequence: Σ_i p_i(n)·a(n + i) = 0 on every window of the listed terms.
+pub(crate) fn holonomic(s: &Value, path: &str) -> Replay {
+    let polys: Option<Vec<Vec<BigRational>>> =
+        s.get("polynomials").and_then(Value::as_array).and_then(|ps| ps.iter().map(|p| rationals(Some(p))).collect());
+    let (Some(polys), Some(terms)) = (polys, rationals(s.get("terms"))) else {
+        return fails(path, "MALFORMED", "`polynomials` and `terms` of rationals");
+    };
+    if polys.len() < 2 || terms.len() > 100_000 {
+        return fails(&format!("{path}/polynomials"), "MALFORMED", "an order of at least 1");
+    }
+    let r = polys.len() - 1;
+    let value = |p: &[BigRational], n: usize| {
+        let x = BigRational::from_integer(n.into());
+        p.iter().rev().fold(BigRational::zero(), |acc, c| acc * &x + c)
+    };
+    for n in 0..(terms.len() + 1).saturating_sub(r + 1) {
+        let sum: BigRational = polys.iter().enumerate().map(|(i, p)| value(p, n) * &terms[n + i]).sum();
+        if !sum.is_zero() {
+            return fails(
+                &format!("{path}/terms/{}", n + r),
+                "DOES_NOT_HOLD",
+                format!("the recurrence fails at n = {n}"),
+            );
+        }
+    }
+    Replay::Holds
+}

@@ -394,3 +394,82 @@ fn berry_esseen_and_compound_poisson_are_recomputed() {
         ],
     );
 }
+
+#[test]
+fn exact_covers_are_replayed_item_by_item() {
+    // Items 0..6 primary, 7 secondary; Knuth's options with the secondary item added to one.
+    let options = json!([[2, 4], [0, 3, 6, 7], [1, 2, 5], [0, 3, 5], [1, 6], [3, 4, 6]]);
+    suite(
+        "exact_cover",
+        json!({"primary": 7, "secondary": 1, "options": options, "solution": [0, 3, 4]}),
+        &[
+            ("/solution/0", json!(1)),
+            ("/solution/2", json!(3)),
+            ("/solution/1", json!(9)),
+            ("/solution", json!([0, 3])),
+            ("/primary", json!(8)),
+            ("/options/4", json!([1])),
+        ],
+    );
+    // The secondary item may be left uncovered or covered once, never twice.
+    let two = json!([[0], [1, 2], [2]]);
+    assert!(accepted(json!({"exact_cover": {"primary": 2, "secondary": 1, "options": two, "solution": [0, 1]}})));
+    assert!(rejected(json!({"exact_cover": {"primary": 2, "secondary": 1, "options": two, "solution": [0, 1, 2]}})));
+}
+
+#[test]
+fn gaussian_moments_are_recomputed_by_steins_recursion() {
+    // f = x⁴ − 3x²y + y² with X ~ N(1, 2), Y ~ N(0, 1): E[X⁴] = 1 + 6·2 + 3·4 = 25, E[Y²] = 1, so
+    // E[f] = 26; E[f²] from the expansion is 6215, so Var f = 6215 − 676 = 5539.
+    suite(
+        "gaussian",
+        json!({"terms": [["1", [4, 0]], ["-3", [2, 1]], ["1", [0, 2]]], "means": ["1", "0"], "variances": ["2", "1"],
+               "expectation": "26", "variance": "5539"}),
+        &[
+            ("/expectation", json!("25")),
+            ("/variance", json!("5538")),
+            ("/terms/0/0", json!("2")),
+            ("/terms/1/1", json!([2, 2])),
+            ("/means/1", json!("1")),
+            ("/variances/0", json!("1")),
+            ("/variances/1", json!("0")),
+            ("/terms/0/1", json!([4])),
+        ],
+    );
+}
+
+#[test]
+fn graph_reliability_is_recomputed_by_deletion_and_contraction() {
+    // The bridge network, s = 0, t = 3: R(p) = 2p² + 2p³ − 5p⁴ + 2p⁵; R(1/2) = 1/2.
+    let bridge = json!([[0, 1], [0, 2], [1, 2], [1, 3], [2, 3]]);
+    suite(
+        "reliability",
+        json!({"vertices": 4, "edges": bridge, "terminals": [0, 3], "polynomial": ["0", "0", "2", "2", "-5", "2"],
+               "p": "1/2", "value": "1/2"}),
+        &[
+            ("/polynomial/2", json!("3")),
+            ("/polynomial/5", json!("1")),
+            ("/value", json!("9/16")),
+            ("/terminals", json!([0, 2])),
+            ("/edges/4", json!([0, 3])),
+        ],
+    );
+    // All-terminal reliability of a triangle: 3p² − 2p³.
+    assert!(accepted(json!({"reliability": {"vertices": 3, "edges": [[0, 1], [1, 2], [0, 2]], "terminals": null,
+        "polynomial": ["0", "0", "3", "-2"], "p": null, "value": null}})));
+}
+
+#[test]
+fn holonomic_terms_are_replayed_window_by_window() {
+    // Catalan: (4n + 2)C(n) − (n + 2)C(n + 1) = 0.
+    suite(
+        "holonomic",
+        json!({"polynomials": [["2", "4"], ["-2", "-1"]], "terms": ["1", "1", "2", "5", "14", "42"]}),
+        &[
+            ("/terms/3", json!("6")),
+            ("/terms/0", json!("2")),
+            ("/polynomials/0/1", json!("3")),
+            ("/polynomials/1/0", json!("-1")),
+        ],
+    );
+}
