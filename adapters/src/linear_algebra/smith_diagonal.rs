@@ -23,6 +23,44 @@ const MAX_SIZE: usize = 200;
 /// Right-hand sides.
 const SIDES: usize = 8;
 
+/// The largest primes below 2^62, in decreasing order: enough for a 60 × 60 matrix of 6-digit
+/// entries without a primality test; further primes are searched below the last.
+const PRIMES: [u64; 24] = [
+    4611686018427387847,
+    4611686018427387817,
+    4611686018427387787,
+    4611686018427387761,
+    4611686018427387751,
+    4611686018427387737,
+    4611686018427387733,
+    4611686018427387709,
+    4611686018427387701,
+    4611686018427387631,
+    4611686018427387617,
+    4611686018427387587,
+    4611686018427387461,
+    4611686018427387421,
+    4611686018427387409,
+    4611686018427387329,
+    4611686018427387323,
+    4611686018427387301,
+    4611686018427387271,
+    4611686018427387241,
+    4611686018427387139,
+    4611686018427387131,
+    4611686018427387127,
+    4611686018427387113,
+];
+
+/// Primes below 2^62 in decreasing order: the table, then a search below its last.
+fn primes() -> impl Iterator<Item = u64> {
+    let searched = std::iter::successors(Some(PRIMES[PRIMES.len() - 1]), |&p| {
+        (1..).map(|k| p - 2 * k).find(|&q| crate::factor64::is_prime(q))
+    })
+    .skip(1);
+    PRIMES.into_iter().chain(searched)
+}
+
 /// Montgomery arithmetic modulo an odd p < 2^62 (R = 2^64): products without a division.
 #[derive(Clone, Copy)]
 struct Mont {
@@ -157,12 +195,9 @@ pub fn generic(d: &Dense) -> Option<Vec<BigInt>> {
         .collect();
     let bits = bound_bits(&a, &b) + 2.0;
     let (mut det, mut y, mut modulus) = (BigInt::zero(), vec![vec![BigInt::zero(); SIDES]; n], BigInt::one());
-    let mut p: u64 = (1 << 62) - 1;
+    let mut primes = primes();
     while (modulus.bits() as f64) <= bits {
-        p -= 2;
-        while !crate::factor64::is_prime(p) {
-            p -= 2;
-        }
+        let p = primes.next()?;
         let (det_p, y_p) = image(&a, &b, p)?;
         // x ≡ r (mod M) and x ≡ s (mod p): x = r + M·((s − r)·M⁻¹ mod p).
         let m_inv = crate::number_theory::finite_field::small_pow((&modulus % p).to_u64()?, p - 2, p);
@@ -189,5 +224,20 @@ pub fn generic(d: &Dense) -> Option<Vec<BigInt>> {
         Some(out)
     } else {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_prime_table_is_prime_decreasing_and_continues() {
+        let first: Vec<u64> = primes().take(30).collect();
+        assert!(first.iter().all(|&p| crate::factor64::is_prime(p) && p < 1 << 62));
+        assert!(first.windows(2).all(|w| w[0] > w[1]));
+        // Nothing between 2^62 and the first, nor between consecutive table entries.
+        assert!((PRIMES[0] + 1..1 << 62).all(|q| !crate::factor64::is_prime(q)));
+        assert!(PRIMES.windows(2).all(|w| (w[1] + 1..w[0]).all(|q| !crate::factor64::is_prime(q))));
     }
 }
