@@ -78,6 +78,7 @@ check([[1], [2], [1]], True)
 check([[2], [1], [1]], False, "the reverse reading word is not a lattice word")
 check([[0], [1], [1]], False, "entries are positive")
 check([[1, 1], [2], [1]], False, "the rows do not have the lengths of λ/μ")
+check([[1], [1], [10 ** 18]], False, "the reverse reading word is not a lattice word")  # no table of 10^18 counts
 CASES.append({"capability": CAP,
               "input": {"operation": {"littlewood_richardson_check": {"outer": [2, 2], "inner": [1],
                                                                       "filling": [[1], [1, 1]]}}},

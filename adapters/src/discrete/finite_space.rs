@@ -87,31 +87,39 @@ fn entropy(probs: &[Rat]) -> f64 {
     probs.iter().filter(|p| !p.is_zero()).map(|p| p.to_f64().unwrap_or(0.0)).map(|p| -p * p.log2()).sum()
 }
 
-fn information(w: &[Rat], ys: &[Vec<Rat>]) -> Information {
+fn information(w: &[Rat], ys: &[Vec<Rat>], ctx: &AdapterContext) -> Result<Information, AdapterError> {
     let single: Vec<(Vec<Vec<usize>>, Vec<Rat>)> = ys.iter().map(|y| atoms(w, |o| y[o].clone())).collect();
+    // P(Y_k = Y_k(o)) for every outcome o.
+    let marginal: Vec<Vec<Rat>> = single
+        .iter()
+        .map(|(blocks, probs)| {
+            let mut of = vec![Rat::zero(); w.len()];
+            for (block, p) in blocks.iter().zip(probs) {
+                block.iter().for_each(|&o| of[o] = p.clone());
+            }
+            of
+        })
+        .collect();
     let joint = atoms(w, |o| ys.iter().map(|y| y[o].clone()).collect::<Vec<_>>());
     let mut pairs = vec![];
     for a in 0..ys.len() {
         for b in a + 1..ys.len() {
+            ctx.checkpoint()?;
             let (blocks, probs) = atoms(w, |o| (ys[a][o].clone(), ys[b][o].clone()));
-            let marginal = |k: usize, o: usize| -> Rat {
-                let (bl, pr) = &single[k];
-                bl.iter().zip(pr).find(|(block, _)| block.contains(&o)).map(|(_, p)| p.clone()).unwrap_or_default()
-            };
+            let product = |bl: &[usize]| &marginal[a][bl[0]] * &marginal[b][bl[0]];
             // Independent: every joint atom has the product probability, and the joint atoms
             // carry all of the product measure (no pair of values of positive marginals is missing).
-            let product: Rat = blocks.iter().map(|bl| marginal(a, bl[0]) * marginal(b, bl[0])).sum();
-            let independent = product == Rat::one()
-                && blocks.iter().zip(&probs).all(|(bl, p)| *p == marginal(a, bl[0]) * marginal(b, bl[0]));
+            let total: Rat = blocks.iter().map(|bl| product(bl)).sum();
+            let independent = total == Rat::one() && blocks.iter().zip(&probs).all(|(bl, p)| *p == product(bl));
             let mi = entropy(&single[a].1) + entropy(&single[b].1) - entropy(&probs);
             pairs.push(json!({"pair": [a, b], "bits": if independent { 0.0 } else { mi.max(0.0) }, "independent": independent}));
         }
     }
-    Information {
+    Ok(Information {
         entropy_bits: single.iter().map(|(_, p)| entropy(p)).collect(),
         joint_entropy_bits: entropy(&joint.1),
         mutual_information: pairs,
-    }
+    })
 }
 
 fn check(i: &FiniteSpaceInput) -> Result<Vec<Rat>, Diagnostic> {
@@ -231,7 +239,7 @@ impl Query for FiniteSpace {
             filtration.push(sigma((blocks, probs)));
         }
         let expectation = x.as_ref().map(|x| Rational::of(&w.iter().zip(x).map(|(p, v)| p * v).sum::<Rat>()));
-        let information = i.information.then(|| information(&w, &ys));
+        let information = if i.information { Some(information(&w, &ys, ctx)?) } else { None };
         Ok(FiniteSpaceOutput { generated, filtration, expectation, martingale: x.map(|_| martingale), information }
             .into())
     }

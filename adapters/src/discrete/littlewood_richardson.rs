@@ -101,7 +101,12 @@ pub fn check(outer: &[usize], inner: &[usize], filling: &[Vec<u64>]) -> Value {
         }
     }
     let mut used: Vec<usize> = vec![];
+    let size = cells(outer, inner).len() as u64;
     for (i, j) in cells(outer, inner) {
+        // A lattice word of this length has no letter above its length.
+        if at(i, j) > size {
+            return fail("the reverse reading word is not a lattice word", Some((i, j)));
+        }
         let v = at(i, j) as usize;
         if used.len() < v {
             used.resize(v, 0);
