@@ -187,7 +187,13 @@ fn count(f: &Family) -> Result<(usize, u128), Diagnostic> {
                 let m = format!("one colour per k-subset: {coloured}");
                 return Err(Diagnostic::at(format!("{at}/colours"), "WRONG_LENGTH", m));
             }
-            (*n, crate::counting::binomial_saturating(*n as u64, *s as u64))
+            let cliques = crate::counting::binomial_saturating(*n as u64, *s as u64);
+            // Every k-subset of every s-set is looked up.
+            if cliques.saturating_mul(crate::counting::binomial_saturating(*s as u64, *k as u64)) > 50_000_000 {
+                let m = "at most 5·10^7 lookups: C(n, s)·C(s, k)";
+                return Err(Diagnostic::at(at, "TOO_LARGE", m));
+            }
+            (*n, cliques)
         }
     })
 }

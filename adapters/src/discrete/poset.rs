@@ -635,7 +635,10 @@ impl Query for Properties {
                     ("maximum_weight_antichain", algebra::max_weight_antichain(&o, &w, ctx)?)
                 }
                 PosetProperty::IncidenceConvolution => {
-                    let c = i.incidence.as_ref().map(|c| algebra::convolution(&o, &c.f, &c.g)).unwrap_or_default();
+                    let c = match &i.incidence {
+                        Some(c) => algebra::convolution(&o, &c.f, &c.g, ctx)?,
+                        None => Value::Null,
+                    };
                     ("incidence_convolution", c)
                 }
             };

@@ -168,7 +168,12 @@ pub fn max_weight_antichain(o: &Order, weights: &[Rat], ctx: &AdapterContext) ->
 
 /// (f ∗ g)(x, y) = Σ_{x ≤ z ≤ y} f(x, z)·g(z, y) for functions on the intervals given as
 /// [x, y, value] (absent intervals are 0): the non-zero values, sorted.
-pub fn convolution(o: &Order, f: &[(usize, usize, Rational)], g: &[(usize, usize, Rational)]) -> Value {
+pub fn convolution(
+    o: &Order,
+    f: &[(usize, usize, Rational)],
+    g: &[(usize, usize, Rational)],
+    ctx: &AdapterContext,
+) -> Result<Value, AdapterError> {
     let table = |h: &[(usize, usize, Rational)]| -> BTreeMap<(usize, usize), Rat> {
         let mut m = BTreeMap::new();
         for (x, y, v) in h {
@@ -182,12 +187,17 @@ pub fn convolution(o: &Order, f: &[(usize, usize, Rational)], g: &[(usize, usize
         by_start.entry(*z).or_default().push((*y, v));
     }
     let mut out: BTreeMap<(usize, usize), Rat> = BTreeMap::new();
-    for ((x, z), a) in &f {
+    for (step, ((x, z), a)) in f.iter().enumerate() {
+        if step % 256 == 0 {
+            ctx.checkpoint()?;
+        }
         for (y, b) in by_start.get(z).into_iter().flatten() {
             if o.le(*x, *y) {
                 *out.entry((*x, *y)).or_insert_with(Rat::zero) += a * *b;
             }
         }
     }
-    json!(out.into_iter().filter(|(_, v)| !v.is_zero()).map(|((x, y), v)| json!([x, y, text(&v)])).collect::<Vec<_>>())
+    Ok(json!(
+        out.into_iter().filter(|(_, v)| !v.is_zero()).map(|((x, y), v)| json!([x, y, text(&v)])).collect::<Vec<_>>()
+    ))
 }
