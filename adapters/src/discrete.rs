@@ -102,6 +102,11 @@ pub fn statements(list: Vec<Value>) -> Claim {
     }
 }
 
+/// Canonical text `p/q` of an exact rational.
+pub fn ratio(r: &jacobian_runtime::objects::polynomial::Rat) -> String {
+    crate::rational::Rational::of(r).to_string()
+}
+
 /// Decimal text of a big integer.
 pub fn text(n: &BigInt) -> String {
     n.to_string()

@@ -270,6 +270,34 @@ fn shards(p: &Problem, root: Node, parts: usize, ctx: &AdapterContext) -> Result
     Ok(done.into_iter().chain(frontier).map(|n| n.chosen).collect())
 }
 
+/// One exact cover of the points 0..n by `sets` (every point exactly once), as indices into
+/// `sets`, if any: the same search with every point primary and empty sets left out.
+pub fn first_cover(n: usize, sets: &[Vec<usize>], ctx: &AdapterContext) -> Result<Option<Vec<usize>>, AdapterError> {
+    let kept: Vec<usize> = (0..sets.len()).filter(|&j| !sets[j].is_empty()).collect();
+    let words = n.div_ceil(64).max(1);
+    let mut containing = vec![vec![]; n];
+    let options = kept
+        .iter()
+        .enumerate()
+        .map(|(k, &j)| {
+            let mut set = vec![0u64; words];
+            for &x in &sets[j] {
+                set[x / 64] |= 1 << (x % 64);
+                containing[x].push(k);
+            }
+            set
+        })
+        .collect();
+    let p = Problem { primary: n, words, options, containing };
+    let mut found = None;
+    let root = Node { covered: vec![0; words], chosen: vec![] };
+    search(&p, &root, &mut 0, ctx, &|_| false, &mut |node| {
+        found = Some(sorted(node.chosen.iter().map(|&k| kept[k]).collect()));
+        false
+    })?;
+    Ok(found)
+}
+
 fn sorted(mut v: Vec<usize>) -> Vec<usize> {
     v.sort_unstable();
     v

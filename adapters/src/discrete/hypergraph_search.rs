@@ -13,8 +13,8 @@ use jacobian_runtime::objects::polynomial::Rat;
 use num_traits::{One, Signed, Zero};
 use serde_json::{Value, json};
 
+use super::ratio as text;
 use crate::counting;
-use crate::rational::Rational;
 
 /// Most search nodes of one branch and bound.
 pub const MAX_STEPS: u64 = 50_000_000;
@@ -25,12 +25,9 @@ pub const MAX_SUBSETS: u128 = 200_000;
 /// Most edges for the third moment of the random count (m³ unions).
 pub const MAX_THIRD_MOMENT_EDGES: usize = 200;
 
-fn bits(m: u64) -> impl Iterator<Item = usize> {
+/// The points of a mask, increasing.
+pub(super) fn bits(m: u64) -> impl Iterator<Item = usize> {
     (0..64).filter(move |i| m >> i & 1 == 1)
-}
-
-fn text(r: &Rat) -> String {
-    Rational::of(r).to_string()
 }
 
 /// A counter of search nodes that checks for cancellation and refuses past [`MAX_STEPS`].

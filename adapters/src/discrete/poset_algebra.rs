@@ -18,14 +18,11 @@ use num_integer::Integer;
 use num_traits::{One, ToPrimitive, Zero};
 use serde_json::{Value, json};
 
+use super::ratio as text;
 use crate::rational::Rational;
 
 /// Largest total of the scaled weights.
 const MAX_TOTAL: i128 = 1 << 100;
-
-fn text(r: &Rat) -> String {
-    Rational::of(r).to_string()
-}
 
 struct Network {
     to: Vec<usize>,

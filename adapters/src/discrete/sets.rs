@@ -292,7 +292,7 @@ fn masks(sets: &[Vec<usize>]) -> Vec<u64> {
 }
 
 fn bits(m: u64) -> Vec<usize> {
-    (0..64).filter(|i| m >> i & 1 == 1).collect()
+    search::bits(m).collect()
 }
 
 /// Smallest hitting set by branching on an unhit edge's points.
@@ -406,35 +406,6 @@ fn max_matching(
         }
     }
     Ok(())
-}
-
-/// Algorithm X on bitmasks: a subfamily partitioning `all`.
-fn exact_cover(
-    edges: &[u64],
-    left: u64,
-    cur: &mut Vec<usize>,
-    steps: &mut u64,
-    ctx: &AdapterContext,
-) -> Result<bool, AdapterError> {
-    *steps += 1;
-    if steps.is_multiple_of(1 << 14) {
-        ctx.checkpoint()?;
-    }
-    if left == 0 {
-        return Ok(true);
-    }
-    // The point in the fewest candidate edges.
-    let candidates =
-        |p: usize| edges.iter().enumerate().filter(move |(_, e)| **e >> p & 1 == 1 && **e & !left == 0).map(|(j, _)| j);
-    let Some(p) = bits(left).into_iter().min_by_key(|&p| candidates(p).count()) else { return Ok(true) };
-    for j in candidates(p).collect::<Vec<_>>() {
-        cur.push(j);
-        if exact_cover(edges, left & !edges[j], cur, steps, ctx)? {
-            return Ok(true);
-        }
-        cur.pop();
-    }
-    Ok(false)
 }
 
 impl Query for Hypergraph {
@@ -623,11 +594,8 @@ impl Query for Hypergraph {
                     }
                 }
                 ExactCover => {
-                    let m = masks(&sets);
-                    let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-                    let mut cur = vec![];
-                    let found = exact_cover(&m, all, &mut cur, &mut 0, ctx)?;
-                    json!({"exists": found, "cover": if found { json!(cur) } else { Value::Null }})
+                    let cover = super::exact_cover::first_cover(n, &sets, ctx)?;
+                    json!({"exists": cover.is_some(), "cover": cover})
                 }
                 MaximumWeightPacking => {
                     let w = weights(&i.edge_weights, sets.len());
