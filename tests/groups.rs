@@ -378,6 +378,73 @@ async fn bad_input_is_refused_with_the_pointer_of_the_field() {
             Invalid,
         ),
         ("group.action.burnside", json!({"generators": ["(1,2)"], "colours": 0}), "/input/colours", Invalid),
+        (
+            "group.permutation.homomorphism",
+            json!({"generators": ["(1,2)", "(1,2,3)"], "images": ["(1,2)"]}),
+            "/input/images",
+            Invalid,
+        ),
+        (
+            "group.permutation.homomorphism",
+            json!({"generators": ["(1,2)"], "images": [[1, 1]]}),
+            "/input/images/0/1",
+            Invalid,
+        ),
+        (
+            "group.permutation.isomorphism",
+            json!({"generators": ["(1,2)"], "target": ["(1,2,2)"]}),
+            "/input/target/0",
+            Invalid,
+        ),
+        (
+            "group.permutation.isomorphism",
+            json!({"generators": ["(1,2)"], "target": ["(1,2)"], "target_degree": 1001}),
+            "/input/target_degree",
+            Unsupported,
+        ),
+        ("group.small_groups.search", json!({"order": 0}), "/input/order", Invalid),
+        (
+            "group.small_groups.search",
+            json!({"order": 8, "filters": {"exponent": 0}}),
+            "/input/filters/exponent",
+            Invalid,
+        ),
+        ("group.small_groups.search", json!({"order": 2001}), "/order", Unsupported),
+        ("group.transitive.search", json!({"degree": 32}), "/degree", Unsupported),
+        ("group.transitive.search", json!({"degree": 6, "limit": 0}), "/input/limit", Invalid),
+        (
+            "group.construct.product",
+            json!({"construction": "wreath", "factors": [{"generators": ["(1,2)"]}]}),
+            "/input/factors",
+            Invalid,
+        ),
+        (
+            "group.construct.product",
+            json!({"construction": "direct", "factors": [{"generators": ["(1,2)"]}, {"generators": [[2, 2]]}]}),
+            "/input/factors/1/generators/0/1",
+            Invalid,
+        ),
+        (
+            "group.construct.product",
+            json!({"construction": "wreath_product_action",
+                   "factors": [{"generators": ["(1,2,3,4,5,6,7,8,9,10)"]}, {"generators": ["(1,2,3,4,5)"]}]}),
+            "/factors",
+            Unsupported,
+        ),
+        (
+            "group.permutation.double_cosets",
+            json!({"generators": ["(1,2)"], "left": [[2, 2]], "right": []}),
+            "/input/left/0/1",
+            Invalid,
+        ),
+        (
+            "group.permutation.coset_action",
+            json!({"generators": ["(1,2)"], "subgroup": ["(1,3,3)"]}),
+            "/input/subgroup/0",
+            Invalid,
+        ),
+        ("group.permutation.stabilizer_chain", json!({"generators": ["(1,1001)"]}), "/degree", Unsupported),
+        ("group.permutation.element_statistics", json!({"generators": [[3, 1, 1]]}), "/input/generators/0/1", Invalid),
         ("group.compute.character_table", json!({"generators": ["(1,51)"]}), "/degree", Unsupported),
         ("group.construct.named", json!({"family": "mathieu", "n": 13}), "/input/n", Invalid),
         ("group.construct.named", json!({"family": "psl", "n": 2, "q": 6}), "/input/q", Invalid),
@@ -743,4 +810,55 @@ async fn character_theory_agrees_with_brute_force() {
             }
         }
     }
+}
+
+/// Conjugacy classes of groups of order up to 100,000 are computed natively, of larger ones by
+/// GAP. Both agree with the class sizes of GAP's character table; every native representative is
+/// the least element of its class (found here by conjugating it with every element); classes come
+/// in increasing element order.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn native_conjugacy_classes_agree_with_gap_and_brute_force() {
+    let jac = jacobian::builder().build().await.unwrap();
+    let psl27 = ["(1,2,3,4,5,6,7)", "(2,3,5)(4,7,6)"];
+    for gens in [vec!["(1,2,3)", "(3,4,5)"], vec!["(1,2)", "(1,2,3,4,5)"], psl27.to_vec(), M11.to_vec()] {
+        let input = json!({"generators": gens, "operation": "conjugacy_classes"});
+        let r = ok(&jac, "group.permutation.subgroups", input, Mode::Explore).await;
+        let classes = r.output["classes"].as_array().unwrap().clone();
+        let table = ok(&jac, "group.compute.character_table", json!({"generators": gens}), Mode::Explore).await;
+        let size = |v: &Value| v.as_str().unwrap().parse::<u64>().unwrap();
+        let mut ours: Vec<u64> = classes.iter().map(|c| size(&c["size"])).collect();
+        let mut theirs: Vec<u64> = table.output["class_sizes"].as_array().unwrap().iter().map(size).collect();
+        ours.sort_unstable();
+        theirs.sort_unstable();
+        assert_eq!(ours, theirs, "{gens:?}");
+        let n = classes[0]["representative"].as_array().unwrap().len();
+        let mut group_gens: Vec<Perm> = vec![];
+        for g in &gens {
+            let input = json!({"operation": "describe", "permutations": [g], "degree": n});
+            let r = ok(&jac, "group.permutation.arithmetic", input, Mode::Explore).await;
+            group_gens.push(perm_of(&r.output["images"], n));
+        }
+        let group = elements(&group_gens);
+        let mut last_order = 0;
+        for c in &classes {
+            let x = perm_of(&c["representative"], n);
+            let class: BTreeSet<Perm> = group.iter().map(|g| compose(&compose(&inverse(g), &x), g)).collect();
+            assert_eq!(class.len() as u64, size(&c["size"]), "{gens:?}: {c}");
+            assert_eq!(class.iter().next(), Some(&x), "{gens:?}: {c} is not the least element of its class");
+            let order = size(&c["element_order"]);
+            assert!(order >= last_order, "{gens:?}: classes out of order");
+            last_order = order;
+        }
+    }
+    // S_9 has 362,880 elements: GAP lists its p(9) = 30 classes, sorted the same way.
+    let input = json!({"generators": ["(1,2)", "(1,2,3,4,5,6,7,8,9)"], "operation": "conjugacy_classes"});
+    let r = ok(&jac, "group.permutation.subgroups", input, Mode::Explore).await;
+    let orders: Vec<u64> = r.output["classes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["element_order"].as_str().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(orders.len(), 30);
+    assert!(orders.windows(2).all(|w| w[0] <= w[1]), "{orders:?}");
 }

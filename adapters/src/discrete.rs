@@ -16,23 +16,34 @@ pub mod greene;
 pub mod holonomic;
 pub mod hypergraph_construct;
 pub mod hypergraph_search;
+pub mod kruskal_katona;
+pub mod latin_search;
 pub mod lattice;
+pub mod lattice_paths;
 pub mod littlewood_richardson;
 pub mod local_lemma;
 pub mod markov;
 pub mod matroid;
+pub mod matroid_families;
 pub mod matroid_intersection;
+pub mod necklace;
 pub mod numbers;
+pub mod period;
+pub mod permutation_statistics;
 pub mod poset;
 pub mod poset_algebra;
+pub mod poset_families;
 pub mod probability;
+pub mod ranking;
 pub mod recurrence;
 pub mod reliability;
 pub mod sequence;
 pub mod set_function;
 pub mod sets;
+pub mod stable_matching;
 pub mod tableau;
 pub mod testing;
+pub mod transform;
 
 use std::sync::Arc;
 
@@ -54,20 +65,30 @@ pub fn adapters() -> Vec<SharedAdapter> {
     vec![
         Arc::new(Typed::new(Ask(numbers::Numbers))),
         Arc::new(Typed::new(Ask(enumerate::Enumerate))),
+        Arc::new(Typed::new(Ask(ranking::Ranking))),
+        Arc::new(Typed::new(Ask(kruskal_katona::KruskalKatona))),
+        Arc::new(Typed::new(Ask(lattice_paths::LatticePaths))),
+        Arc::new(Typed::new(Ask(stable_matching::StableMatching))),
+        Arc::new(Typed::new(Ask(permutation_statistics::PermutationStatistics))),
         Arc::new(Typed::new(Ask(tableau::Tableaux))),
         Arc::new(Typed::new(Ask(tableau::Rsk))),
         Arc::new(Typed::new(Ask(tableau::Words))),
+        Arc::new(Typed::new(Ask(necklace::Necklaces))),
         Arc::new(Typed::new(Ask(sequence::Statistics))),
         Arc::new(Typed::new(Ask(recurrence::Find))),
         Arc::new(Typed::new(Ask(recurrence::Evaluate))),
+        Arc::new(Typed::new(Ask(period::RecurrencePeriod))),
         Arc::new(Typed::new(Ask(holonomic::Holonomic))),
+        Arc::new(Typed::new(Ask(transform::SequenceTransform))),
         Arc::new(Typed::new(recurrence::GuessGeneratingFunction)),
         Arc::new(Typed::new(Ask(additive::Sidon))),
         Arc::new(Typed::new(Ask(additive::DifferenceSet))),
         Arc::new(Typed::new(Ask(colouring::Colouring))),
         Arc::new(Typed::new(Ask(poset::Properties))),
+        Arc::new(Typed::new(Ask(poset_families::PosetFamilies))),
         Arc::new(Typed::new(Ask(lattice::Properties))),
         Arc::new(Typed::new(Ask(matroid::Properties))),
+        Arc::new(Typed::new(Ask(matroid_families::MatroidFamilies))),
         Arc::new(Typed::new(Ask(matroid_intersection::Intersection))),
         Arc::new(Typed::new(Ask(hypergraph_construct::Construct))),
         Arc::new(Typed::new(Ask(probability::Distribution))),
@@ -81,6 +102,7 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(sets::FiniteSets))),
         Arc::new(Typed::new(Ask(sets::Hypergraph))),
         Arc::new(Typed::new(Ask(sets::LatinSquares))),
+        Arc::new(Typed::new(Ask(latin_search::LatinSearch))),
         Arc::new(Typed::new(Ask(set_function::SetFunctionAnalysis))),
         Arc::new(Typed::new(Ask(design::Design))),
     ]

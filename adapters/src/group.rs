@@ -10,13 +10,19 @@
 pub mod action;
 pub mod character_theory;
 pub mod characters;
+pub mod classes;
+pub mod cosets;
 pub mod family;
 pub mod fp;
 pub mod linear;
 pub mod membership;
+pub mod morphisms;
 pub mod permutation;
+pub mod product;
 pub mod properties;
 pub mod semigroup;
+pub mod small;
+pub mod statistics;
 pub mod subgroups;
 pub mod table_semigroup;
 
@@ -50,12 +56,22 @@ pub fn adapters() -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(properties::Properties))),
         Arc::new(Typed::new(Ask(subgroups::Subgroups))),
         Arc::new(Typed::new(Ask(subgroups::Subgroup))),
+        Arc::new(Typed::new(Ask(statistics::ElementStatistics))),
+        Arc::new(Typed::new(Ask(cosets::StabilizerChain))),
+        Arc::new(Typed::new(Ask(cosets::DoubleCosets))),
+        Arc::new(Typed::new(Ask(cosets::CosetAction))),
         Arc::new(Typed::new(Ask(membership::Membership))),
+        Arc::new(Typed::new(Ask(morphisms::Homomorphism))),
+        Arc::new(Typed::new(Ask(morphisms::Isomorphism))),
+        Arc::new(Typed::new(Ask(morphisms::Automorphisms))),
         Arc::new(Typed::new(Ask(action::Orbit))),
         Arc::new(Typed::new(Ask(action::Burnside))),
         Arc::new(Typed::new(Ask(characters::CharacterTable))),
         Arc::new(Typed::new(Ask(characters::Identify))),
+        Arc::new(Typed::new(Ask(small::SmallGroups))),
+        Arc::new(Typed::new(Ask(small::TransitiveGroups))),
         Arc::new(Typed::new(Ask(characters::Named))),
+        Arc::new(Typed::new(Ask(product::Product))),
         Arc::new(Typed::new(Ask(fp::FpCompute))),
         Arc::new(Typed::new(Ask(semigroup::Transformations))),
         Arc::new(Typed::new(Ask(table_semigroup::SemigroupOperations))),

@@ -33,6 +33,15 @@
 //! - `blocks: [[p, …], …]` — a block system of G: a partition of 1..=n into blocks of equal
 //!   size that every generator maps onto blocks (a non-trivial one proves imprimitivity).
 //! - `element_order: {element, order}` — the order of a permutation, from its cycle lengths.
+//! - `homomorphism: {images, degree, well_defined, kernel}` — `images` (permutations of
+//!   1..=`degree`, one per generator) define a homomorphism φ exactly when the pairs (g_i, h_i),
+//!   acting on the disjoint union of both point sets, generate a group of order |G| (then its
+//!   projection to G is a bijection). `well_defined` is that decision; when true, `kernel`
+//!   `{order, generators}` has |ker φ| = |G| / |⟨h_i⟩|, each generator k a member with (k, 1)
+//!   in the group of pairs, and together generating a group of that order.
+//! - `isomorphism: {target, degree, images}` — H = ⟨`target`⟩ on 1..=`degree`; `images` φ(g_i)
+//!   define a homomorphism (as above) whose image has order |G| = |H| and lies in H, so φ is an
+//!   isomorphism G → H; `images: null` claims G ≇ H, replayed only when |G| ≠ |H|.
 //!
 //! Degrees above [`MAX_DEGREE`], orbits longer than [`MAX_ORBIT`] and chains whose transversals
 //! would exceed [`MAX_TRANSVERSAL_ENTRIES`] are not replayed (inconclusive).
@@ -457,6 +466,35 @@ fn seed(a: Action, v: &Value, path: &str, n: usize) -> Step<Vec<usize>> {
     }
 }
 
+/// The `degree` of a statement about a second group, within the checker's limit.
+fn degree_of(m: &Map<String, Value>, at: &str) -> Step<usize> {
+    match field(m, at, "degree")?.as_u64() {
+        Some(d) if d as usize > MAX_DEGREE => Err(Stop::Limit(format!("degree above {MAX_DEGREE}"))),
+        Some(d) => Ok(d as usize),
+        None => bad(format!("{at}/degree"), "NOT_A_NATURAL", "the degree of the images"),
+    }
+}
+
+/// The statement's `degree` and `images`, one permutation per generator of G.
+fn images_of(m: &Map<String, Value>, at: &str, c: &Claim) -> Step<(usize, Vec<Perm>)> {
+    let deg = degree_of(m, at)?;
+    if c.n + deg > MAX_DEGREE {
+        return Err(Stop::Limit(format!("degrees summing above {MAX_DEGREE}")));
+    }
+    let ip = format!("{at}/images");
+    let iv = array(field(m, at, "images")?, &ip)?;
+    if iv.len() != c.gens.len() {
+        return bad(ip, "WRONG_LENGTH", format!("one image for each of the {} generators", c.gens.len()));
+    }
+    let images = iv.iter().enumerate().map(|(i, x)| perm(x, &format!("{ip}/{i}"), deg)).collect::<Step<Vec<_>>>()?;
+    Ok((deg, images))
+}
+
+/// The pairs (g_i, h_i) as permutations of 0..n+m (h_i shifted by n).
+fn paired(gens: &[Perm], images: &[Perm], n: usize) -> Vec<Perm> {
+    gens.iter().zip(images).map(|(g, h)| g.iter().copied().chain(h.iter().map(|&x| x + n as u32)).collect()).collect()
+}
+
 /// Evaluates a word `[[i, e], …]` in the generators.
 fn word(v: &Value, path: &str, c: &Claim) -> Step<Perm> {
     let mut out: Perm = (0..c.n as u32).collect();
@@ -737,6 +775,96 @@ fn replay(e: &Evidence, cx: &CheckContext) -> Step<String> {
                     return bad(format!("{at}/order"), "WRONG_ORDER", format!("the order is {}", element_order(&x)));
                 }
             }
+            "homomorphism" => {
+                let m = object(body, &at, &["images", "degree", "well_defined", "kernel"])?;
+                let (deg, images) = images_of(m, &at, &c)?;
+                let Some(claimed) = field(m, &at, "well_defined")?.as_bool() else {
+                    return bad(format!("{at}/well_defined"), "NOT_A_BOOLEAN", "true or false");
+                };
+                let order = chain_of(&mut chain, &c, &stop)?.order();
+                let pairs = Chain::new(c.n + deg, &paired(&c.gens, &images, c.n), &stop)?;
+                if (pairs.order() == order) != claimed {
+                    return bad(
+                        format!("{at}/well_defined"),
+                        "WRONG_DECISION",
+                        format!("the pairs (g_i, h_i) generate a group of order {} and |G| = {order}", pairs.order()),
+                    );
+                }
+                let kp = format!("{at}/kernel");
+                match (claimed, field(m, &at, "kernel")?) {
+                    (false, Value::Null) => {}
+                    (false, _) => return bad(kp, "UNEXPECTED", "no kernel without a homomorphism"),
+                    (true, kv) => {
+                        let k = object(kv, &kp, &["order", "generators"])?;
+                        let n = big(field(k, &kp, "order")?, &format!("{kp}/order"))?;
+                        let image = Chain::new(deg, &images, &stop)?.order();
+                        if &n * &image != order {
+                            return bad(
+                                format!("{kp}/order"),
+                                "WRONG_ORDER",
+                                format!("|G| / |image| = {}", order / image),
+                            );
+                        }
+                        let gp = format!("{kp}/generators");
+                        let kv = array(field(k, &kp, "generators")?, &gp)?;
+                        if kv.len() > MAX_GENERATORS {
+                            return bad(gp, "TOO_MANY", format!("at most {MAX_GENERATORS} generators"));
+                        }
+                        let ks = kv
+                            .iter()
+                            .enumerate()
+                            .map(|(i, x)| perm(x, &format!("{gp}/{i}"), c.n))
+                            .collect::<Step<Vec<_>>>()?;
+                        for (i, x) in ks.iter().enumerate() {
+                            let mut pair = x.clone();
+                            pair.extend(c.n as u32..(c.n + deg) as u32);
+                            if !pairs.contains(&pair) {
+                                return bad(format!("{gp}/{i}"), "NOT_IN_KERNEL", "(k, 1) is not a pair (g, φ(g))");
+                            }
+                        }
+                        if Chain::new(c.n, &ks, &stop)?.order() != n {
+                            return bad(gp, "WRONG_KERNEL", "the generators generate a smaller group than the kernel");
+                        }
+                    }
+                }
+            }
+            "isomorphism" => {
+                let m = object(body, &at, &["target", "degree", "images"])?;
+                let deg = degree_of(m, &at)?;
+                let tp = format!("{at}/target");
+                let tv = array(field(m, &at, "target")?, &tp)?;
+                if tv.len() > MAX_GENERATORS {
+                    return bad(tp, "TOO_MANY", format!("at most {MAX_GENERATORS} generators"));
+                }
+                let target =
+                    tv.iter().enumerate().map(|(i, x)| perm(x, &format!("{tp}/{i}"), deg)).collect::<Step<Vec<_>>>()?;
+                let h_chain = Chain::new(deg, &target, &stop)?;
+                let order = chain_of(&mut chain, &c, &stop)?.order();
+                if field(m, &at, "images")?.is_null() {
+                    if h_chain.order() == order {
+                        return bad(
+                            format!("{at}/images"),
+                            "UNSUPPORTED",
+                            "non-isomorphism of groups of one order is not replayed",
+                        );
+                    }
+                } else {
+                    let (_, images) = images_of(m, &at, &c)?;
+                    let ip = format!("{at}/images");
+                    if let Some(i) = images.iter().position(|x| !h_chain.contains(x)) {
+                        return bad(format!("{ip}/{i}"), "NOT_IN_TARGET", "the image does not sift into H");
+                    }
+                    if h_chain.order() != order {
+                        return bad(tp, "WRONG_ORDER", format!("|H| = {} and |G| = {order}", h_chain.order()));
+                    }
+                    if Chain::new(c.n + deg, &paired(&c.gens, &images, c.n), &stop)?.order() != order {
+                        return bad(ip, "NOT_A_HOMOMORPHISM", "the pairs (g_i, φ(g_i)) generate a group larger than G");
+                    }
+                    if Chain::new(deg, &images, &stop)?.order() != order {
+                        return bad(ip, "NOT_SURJECTIVE", "the images generate a proper subgroup of H");
+                    }
+                }
+            }
             _ => return bad(path, "UNKNOWN_STATEMENT", format!("`{key}` is not a statement of this format")),
         }
         kinds.push(key);
@@ -974,6 +1102,54 @@ mod tests {
                 _ => e.scope.universal = true,
             }
             assert!(matches!(run(&e), Verdict::Rejected { .. }));
+        }
+    }
+
+    #[test]
+    fn homomorphisms_and_isomorphisms_pass_and_every_mutation_fails() {
+        // S_4 = ⟨(1,2), (1,2,3,4)⟩ onto S_3: (1,2) ↦ (1,2), (1,2,3,4) ↦ (1,3); kernel V_4.
+        let s4 = vec![cyc(4, &[&[1, 2]]), cyc(4, &[&[1, 2, 3, 4]])];
+        let onto = vec![cyc(3, &[&[1, 2]]), cyc(3, &[&[1, 3]])];
+        let v4 = vec![cyc(4, &[&[1, 2], &[3, 4]]), cyc(4, &[&[1, 3], &[2, 4]])];
+        let hom = |images: &Vec<Vec<u32>>, well: bool, kernel: Value| json!({"homomorphism": {"images": images, "degree": 3, "well_defined": well, "kernel": kernel}});
+        // S_3 on 3 points and its regular action on 6 points.
+        let s3 = vec![cyc(3, &[&[1, 2]]), cyc(3, &[&[1, 2, 3]])];
+        let regular = vec![cyc(6, &[&[1, 4], &[2, 6], &[3, 5]]), cyc(6, &[&[1, 2, 3], &[4, 5, 6]])];
+        let phi = vec![cyc(6, &[&[1, 4], &[2, 6], &[3, 5]]), cyc(6, &[&[1, 2, 3], &[4, 5, 6]])];
+        let iso = |images: Value, target: &Vec<Vec<u32>>, degree: usize| json!({"isomorphism": {"target": target, "degree": degree, "images": images}});
+        let good_hom = json!([
+            hom(&onto, true, json!({"order": "4", "generators": v4})),
+            // (1,2) ↦ (1,2,3) is not a homomorphism: an element of order 2 to one of order 3.
+            hom(&vec![cyc(3, &[&[1, 2, 3]]), cyc(3, &[])], false, Value::Null),
+        ]);
+        assert!(accepted(&run(&evidence(4, &s4, good_hom))));
+        let c4 = vec![cyc(4, &[&[1, 2, 3, 4]])];
+        // C_4 ≇ S_3: the orders differ.
+        assert!(accepted(&run(&evidence(4, &c4, json!([iso(Value::Null, &s3, 3)])))));
+        assert!(accepted(&run(&evidence(3, &s3, json!([iso(json!(phi), &regular, 6)])))));
+        let mutants = [
+            (4, s4.clone(), hom(&onto, false, Value::Null)),
+            (4, s4.clone(), hom(&onto, true, json!({"order": "2", "generators": v4}))),
+            (4, s4.clone(), hom(&onto, true, json!({"order": "4", "generators": [v4[0].clone()]}))),
+            (4, s4.clone(), hom(&onto, true, json!({"order": "4", "generators": [s4[0].clone()]}))),
+            (
+                4,
+                s4.clone(),
+                hom(&vec![cyc(3, &[&[1, 2, 3]]), cyc(3, &[])], true, json!({"order": "4", "generators": v4})),
+            ),
+            (4, s4.clone(), hom(&vec![onto[0].clone()], true, json!({"order": "4", "generators": v4}))),
+            (4, s4.clone(), hom(&onto, false, json!({"order": "4", "generators": v4}))),
+            // (1,2,3) of order 3 sent to an involution: not a homomorphism.
+            (3, s3.clone(), iso(json!([phi[0].clone(), phi[0].clone()]), &regular, 6)),
+            (3, s3.clone(), iso(json!(s3), &regular, 3)),
+            (3, s3.clone(), iso(json!([phi[1].clone(), phi[0].clone()]), &regular, 6)),
+            (3, s3.clone(), iso(json!([phi[0].clone(), cyc(6, &[])]), &regular, 6)),
+            (3, s3.clone(), iso(json!(phi), &vec![regular[1].clone()], 6)),
+            (3, s3.clone(), iso(Value::Null, &regular, 6)),
+            (3, s3.clone(), iso(json!([cyc(6, &[&[1, 2]]), phi[1].clone()]), &regular, 6)),
+        ];
+        for (n, gens, m) in mutants {
+            assert!(!accepted(&run(&evidence(n, &gens, json!([m.clone()])))), "{m}");
         }
     }
 

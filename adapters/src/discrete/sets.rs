@@ -659,7 +659,8 @@ pub struct LatinInput {
 /// `latin_square.compute.properties`.
 pub struct LatinSquares;
 
-fn cycle_type(p: &[usize]) -> Vec<usize> {
+/// The cycle lengths of a permutation of 0..n, in increasing order.
+pub(crate) fn cycle_type(p: &[usize]) -> Vec<usize> {
     let mut seen = vec![false; p.len()];
     let mut t = vec![];
     for s in 0..p.len() {
