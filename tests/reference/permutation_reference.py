@@ -1,7 +1,9 @@
 """Helpers shared by the permutation-group reference scripts (group_morphism_cases.py,
 group_more_cases.py): permutations as 0-based image tuples read from the 1-based text the
 inputs are written in, products read left to right (p·q applies p first), and two standard
-groups built from their definitions. Not a *_cases.py script: it prints nothing.
+groups built from their definitions, and the Mahonian numbers (also used by
+permutation_statistics_cases.py and poset_families_cases.py). Not a *_cases.py script: it prints
+nothing.
 """
 
 from itertools import product
@@ -65,3 +67,16 @@ def projective_line(p, matrices):
         num, den = (a * x + b) % p, (c * x + d) % p
         return p if den == 0 else num * pow(den, -1, p) % p
     return [[act(m, x) + 1 for x in range(p + 1)] for m in matrices]
+
+
+def mahonian(n):
+    """The numbers of permutations of n with 0, 1, 2, … inversions: Π_{i ≤ n} (1 + q + … + q^(i−1)),
+    by multiplying the polynomials out."""
+    poly = [1]
+    for i in range(1, n + 1):
+        new = [0] * (len(poly) + i - 1)
+        for a, c in enumerate(poly):
+            for b in range(i):
+                new[a + b] += c
+        poly = new
+    return poly

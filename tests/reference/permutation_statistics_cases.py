@@ -36,6 +36,8 @@ import sys
 from sympy.functions.combinatorial.numbers import stirling
 from sympy.utilities.iterables import partitions as sympy_partitions
 
+from permutation_reference import mahonian
+
 sys.set_int_max_str_digits(0)
 
 CAP = "permutation.compute.statistics"
@@ -286,17 +288,6 @@ def brute_distribution(n, name, pat=None):
         counts[v] = counts.get(v, 0) + 1
     top = max(counts)
     return [counts.get(v, 0) for v in range(top + 1)]
-
-
-def mahonian(n):
-    poly = [1]
-    for i in range(1, n + 1):
-        new = [0] * (len(poly) + i - 1)
-        for a, c in enumerate(poly):
-            for b in range(i):
-                new[a + b] += c
-        poly = new
-    return poly
 
 
 def eulerian(n, k):        # permutations of n with k − 1 descents, k = 1..n

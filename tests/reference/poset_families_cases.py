@@ -43,6 +43,8 @@ from sympy import bell, divisors, factorint
 from sympy.functions.combinatorial.numbers import partition as npartitions
 from sympy.functions.combinatorial.numbers import stirling
 
+from permutation_reference import mahonian
+
 CAP = "poset.construct.standard"
 CASES = []
 
@@ -265,17 +267,6 @@ for i, u in enumerate(items):
 
 def catalan(n):
     return math.comb(2 * n, n) // (n + 1)
-
-
-def mahonian(n):
-    poly = [1]
-    for i in range(1, n + 1):
-        new = [0] * (len(poly) + i - 1)
-        for a, c in enumerate(poly):
-            for b in range(i):
-                new[a + b] += c
-        poly = new
-    return poly
 
 
 def S2(n, k):
