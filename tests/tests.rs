@@ -5,6 +5,7 @@
 mod algebra;
 mod architecture;
 mod backends;
+mod cases;
 mod claims;
 mod cli;
 mod conformance;

@@ -1,4 +1,5 @@
-//! Small counting helpers shared by the packs: binomial coefficients and k-subsets.
+//! Small counting helpers shared by the packs: binomial coefficients, k-subsets, and Euler's φ
+//! and Möbius μ of small arguments by trial division.
 
 /// C(n, k), or `None` past `u128`.
 pub(crate) fn binomial(n: u64, k: u64) -> Option<u128> {
@@ -25,6 +26,47 @@ fn gcd(mut a: u128, mut b: u128) -> u128 {
 /// C(n, k), saturating at `u128::MAX`: for comparisons against a budget.
 pub(crate) fn binomial_saturating(n: u64, k: u64) -> u128 {
     binomial(n, k).unwrap_or(u128::MAX)
+}
+
+/// C(n, k) exactly, however large.
+pub(crate) fn binomial_big(n: u64, k: u64) -> num_bigint::BigUint {
+    use num_traits::{One, Zero};
+    if k > n {
+        return num_bigint::BigUint::zero();
+    }
+    let k = k.min(n - k);
+    (0..k).fold(num_bigint::BigUint::one(), |r, i| r * (n - i) / (i + 1))
+}
+
+/// Euler's φ(n) by trial division (n ≥ 1).
+pub(crate) fn euler_phi(mut n: u64) -> u64 {
+    let (mut phi, mut p) = (n, 2);
+    while p * p <= n {
+        if n.is_multiple_of(p) {
+            phi -= phi / p;
+            while n.is_multiple_of(p) {
+                n /= p;
+            }
+        }
+        p += 1;
+    }
+    if n > 1 { phi - phi / n } else { phi }
+}
+
+/// The Möbius μ(n) by trial division (n ≥ 1).
+pub(crate) fn mobius(mut n: u64) -> i64 {
+    let (mut mu, mut p) = (1, 2);
+    while p * p <= n {
+        if n.is_multiple_of(p) {
+            n /= p;
+            if n.is_multiple_of(p) {
+                return 0;
+            }
+            mu = -mu;
+        }
+        p += 1;
+    }
+    if n > 1 { -mu } else { mu }
 }
 
 /// The k-subsets of 0..n in lexicographic order.
@@ -66,6 +108,11 @@ mod tests {
             row = (0..=row.len()).map(|k| if k == 0 || k == row.len() { 1 } else { row[k - 1] + row[k] }).collect();
         }
         assert_eq!(binomial(200, 100), None);
+        // A000010 and A008683 for n = 1..12.
+        let phi: Vec<u64> = (1..=12).map(euler_phi).collect();
+        assert_eq!(phi, [1, 1, 2, 2, 4, 2, 6, 4, 6, 4, 10, 4]);
+        let mu: Vec<i64> = (1..=12).map(mobius).collect();
+        assert_eq!(mu, [1, -1, -1, 0, -1, 1, -1, 0, 0, 1, -1, 0]);
         assert_eq!(binomial_saturating(200, 100), u128::MAX);
     }
 

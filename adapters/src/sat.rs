@@ -680,7 +680,7 @@ impl CertificateVerify {
     ) -> Result<(Option<Vec<u8>>, String), AdapterError> {
         let tool =
             DRAT_TRIM.path.as_deref().ok_or_else(|| AdapterError::Unsupported("drat-trim is not installed".into()))?;
-        let dir = tempfile::tempdir().map_err(backend)?;
+        let dir = jacobian_runtime::sandbox::scratch("drat").map_err(backend)?;
         let (cnf_path, drat_path, lrat_path, log_path) =
             (dir.path().join("f.cnf"), dir.path().join("f.drat"), dir.path().join("f.lrat"), dir.path().join("log"));
         std::fs::write(&cnf_path, cnf.dimacs.as_bytes()).map_err(backend)?;

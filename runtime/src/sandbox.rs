@@ -79,6 +79,65 @@ pub fn launcher() -> Result<PathBuf, SandboxError> {
         .ok_or(SandboxError::NoLauncher)
 }
 
+/// The scratch directory of one confined process, removed when dropped. It is named
+/// `jacobian-<what>-<pid>-<random>` in the temporary directory and held under an exclusive
+/// `flock` for its whole life, so that a process killed before it could remove its own leaves
+/// a directory that [`scratch`] recognises as abandoned.
+#[derive(Debug)]
+pub struct Scratch {
+    dir: tempfile::TempDir,
+    _held: std::fs::File,
+}
+
+impl Scratch {
+    /// Where it is.
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+}
+
+/// A fresh scratch directory for a confined `what` (`gap`, `geng`, …). The first call of each
+/// process also removes the scratch directories that no living process holds.
+pub fn scratch(what: &str) -> std::io::Result<Scratch> {
+    static SWEPT: std::sync::Once = std::sync::Once::new();
+    SWEPT.call_once(|| sweep_abandoned(&std::env::temp_dir()));
+    let dir = tempfile::Builder::new().prefix(&format!("jacobian-{what}-{}-", std::process::id())).tempdir()?;
+    let held = std::fs::File::open(dir.path())?;
+    held.try_lock().map_err(std::io::Error::other)?;
+    Ok(Scratch { dir, _held: held })
+}
+
+/// Removes the directories under `tmp` named like a [`Scratch`] whose lock nobody holds. Only
+/// that name form is touched: other programs' directories, and scratch directories of
+/// versions that did not lock them, are left alone.
+fn sweep_abandoned(tmp: &Path) {
+    let Ok(entries) = std::fs::read_dir(tmp) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let ours = name.to_str().is_some_and(is_scratch_name);
+        if !ours || !entry.file_type().is_ok_and(|t| t.is_dir()) {
+            continue;
+        }
+        // A held lock means a living owner; a lock taken here is released when `probe` drops.
+        let Ok(probe) = std::fs::File::open(entry.path()) else { continue };
+        if probe.try_lock().is_ok() {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// Whether `name` is `jacobian-<lowercase>-<pid>-<suffix>`.
+fn is_scratch_name(name: &str) -> bool {
+    let Some(rest) = name.strip_prefix("jacobian-") else { return false };
+    let mut parts = rest.splitn(3, '-');
+    let (Some(what), Some(pid), Some(suffix)) = (parts.next(), parts.next(), parts.next()) else { return false };
+    !what.is_empty()
+        && what.bytes().all(|b| b.is_ascii_lowercase())
+        && !pid.is_empty()
+        && pid.bytes().all(|b| b.is_ascii_digit())
+        && !suffix.is_empty()
+}
+
 /// A command that runs `program` with `args` confined by `limits`, in `scratch` (which it may
 /// write, and nothing else where Landlock is active). The caller chooses the standard streams.
 pub fn command(program: &Path, args: &[&OsStr], limits: &Limits, scratch: &Path) -> Result<Command, SandboxError> {
@@ -124,3 +183,44 @@ pub fn command_reading(
 
 /// The read-only paths a confined program may read and execute (system directories).
 pub const READ_ONLY_PATHS: &[&str] = &["/usr", "/lib", "/lib64", "/bin", "/sbin", "/etc", "/proc", "/sys", "/dev"];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn abandoned_scratch_directories_are_swept_and_held_ones_kept() {
+        let tmp = tempfile::tempdir().unwrap();
+        let make = |name: &str| {
+            let p = tmp.path().join(name);
+            std::fs::create_dir(&p).unwrap();
+            std::fs::write(p.join("left-behind"), b"x").unwrap();
+            p
+        };
+        let abandoned = make("jacobian-gap-4242-aB3dEf");
+        let held = make("jacobian-pari-4243-Zz9YyX");
+        let lock = std::fs::File::open(&held).unwrap();
+        lock.try_lock().unwrap();
+        let unversioned = make("jacobian-gap-aB3dEf");
+        let foreign = make("jacobian-notes");
+        sweep_abandoned(tmp.path());
+        assert!(!abandoned.exists());
+        assert!(held.join("left-behind").exists());
+        assert!(unversioned.exists() && foreign.exists());
+        drop(lock);
+        sweep_abandoned(tmp.path());
+        assert!(!held.exists());
+    }
+
+    #[test]
+    fn a_scratch_directory_is_named_held_and_removed() {
+        let s = scratch("test").unwrap();
+        let path = s.path().to_owned();
+        let name = path.file_name().unwrap().to_str().unwrap().to_owned();
+        assert!(is_scratch_name(&name), "{name}");
+        assert!(name.starts_with(&format!("jacobian-test-{}-", std::process::id())));
+        assert!(std::fs::File::open(&path).unwrap().try_lock().is_err(), "another open file cannot lock it");
+        drop(s);
+        assert!(!path.exists());
+    }
+}

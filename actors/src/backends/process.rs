@@ -199,7 +199,7 @@ pub(crate) struct Process {
     pub(crate) owner: Option<ractor::ActorRef<super::worker::WorkerMsg>>,
     io: Confined,
     pub(crate) pgid: Pid,
-    scratch: tempfile::TempDir,
+    scratch: jacobian_runtime::sandbox::Scratch,
     /// The scratch directory's modification time when it was last known empty.
     scratch_mtime: Option<std::time::SystemTime>,
     /// Runs since the CPU use was last read.
@@ -214,10 +214,8 @@ impl Process {
         limits: &Limits,
     ) -> Result<Process, String> {
         let dialect = Dialect::of(backend);
-        let scratch = tempfile::Builder::new()
-            .prefix(&format!("jacobian-{}-", backend.name()))
-            .tempdir()
-            .map_err(|e| format!("no scratch directory: {e}"))?;
+        let scratch =
+            jacobian_runtime::sandbox::scratch(backend.name()).map_err(|e| format!("no scratch directory: {e}"))?;
         let argv: Vec<&std::ffi::OsStr> = dialect.args.iter().map(std::ffi::OsStr::new).collect();
         let cmd =
             jacobian_runtime::sandbox::command(executable, &argv, limits, scratch.path()).map_err(|e| e.to_string())?;

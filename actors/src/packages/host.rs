@@ -44,7 +44,7 @@ pub struct PackageStats {
 pub(crate) struct Worker {
     io: Confined,
     /// Kept for the process's life, removed after it.
-    _scratch: tempfile::TempDir,
+    _scratch: jacobian_runtime::sandbox::Scratch,
     runs: u32,
 }
 
@@ -124,10 +124,8 @@ impl Host {
     /// Starts a process and has it describe itself; a process whose description differs from
     /// the first one's is refused.
     fn spawn(&self, deadline: Instant) -> Result<(Worker, Vec<PackageCapability>), String> {
-        let scratch = tempfile::Builder::new()
-            .prefix(&format!("jacobian-package-{}-", self.name))
-            .tempdir()
-            .map_err(|e| format!("no scratch directory: {e}"))?;
+        let scratch =
+            jacobian_runtime::sandbox::scratch("package").map_err(|e| format!("no scratch directory: {e}"))?;
         let limits = Limits {
             address_space_mib: self.limits.address_space_mib,
             cpu_seconds: self.limits.cpu_seconds,

@@ -11,7 +11,7 @@ use jacobian_runtime::contract::{Diagnostic, Mode, Provider};
 use jacobian_runtime::objects::integer::DecimalInteger;
 use jacobian_runtime::typed::Describe;
 use num_bigint::BigUint;
-use num_traits::{One, Zero};
+use num_traits::Zero;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -60,14 +60,6 @@ pub struct KruskalKatonaInput {
 /// `combinatorics.kruskal_katona.compute`.
 pub struct KruskalKatona;
 
-fn binomial(n: u64, k: u64) -> BigUint {
-    if k > n {
-        return BigUint::zero();
-    }
-    let k = k.min(n - k);
-    (0..k).fold(BigUint::one(), |r, i| r * BigUint::from(n - i) / BigUint::from(i + 1))
-}
-
 /// The k-cascade of m: pairs (a_i, i) from i = k down.
 fn cascade(mut m: BigUint, k: usize, ctx: &AdapterContext) -> Result<Vec<(u64, u64)>, AdapterError> {
     let mut out = vec![];
@@ -76,15 +68,15 @@ fn cascade(mut m: BigUint, k: usize, ctx: &AdapterContext) -> Result<Vec<(u64, u
         ctx.checkpoint()?;
         // The largest a with C(a, i) ≤ m: grow by doubling, then bisect.
         let (mut lo, mut hi) = (i, i.max(1) * 2);
-        while binomial(hi, i) <= m {
+        while crate::counting::binomial_big(hi, i) <= m {
             lo = hi;
             hi = hi.checked_mul(2).ok_or_else(|| AdapterError::Backend("a cascade term past 2^64".into()))?;
         }
         while hi - lo > 1 {
             let mid = lo + (hi - lo) / 2;
-            if binomial(mid, i) <= m { lo = mid } else { hi = mid }
+            if crate::counting::binomial_big(mid, i) <= m { lo = mid } else { hi = mid }
         }
-        m -= binomial(lo, i);
+        m -= crate::counting::binomial_big(lo, i);
         out.push((lo, i));
         i -= 1;
     }
@@ -92,7 +84,7 @@ fn cascade(mut m: BigUint, k: usize, ctx: &AdapterContext) -> Result<Vec<(u64, u
 }
 
 fn shadow_bound(c: &[(u64, u64)]) -> BigUint {
-    c.iter().map(|&(a, i)| binomial(a, i - 1)).sum()
+    c.iter().map(|&(a, i)| crate::counting::binomial_big(a, i - 1)).sum()
 }
 
 fn read(i: &KruskalKatonaInput) -> Result<(usize, BigUint), Diagnostic> {

@@ -66,10 +66,6 @@ pub struct MatroidFamilyInput {
 /// `matroid.construct.standard`.
 pub struct MatroidFamilies;
 
-fn binomial(n: u64, k: u64) -> u64 {
-    (0..k.min(n.saturating_sub(k))).fold(1u64, |r, i| r.saturating_mul(n - i) / (i + 1))
-}
-
 fn is_prime(p: u64) -> bool {
     p >= 2 && (2..).take_while(|d| d * d <= p).all(|d| !p.is_multiple_of(d))
 }
@@ -114,7 +110,7 @@ fn check(i: &MatroidFamilyInput) -> Result<(), Diagnostic> {
             if k > n {
                 return Err(Diagnostic::at("/rank", "OUT_OF_RANGE", format!("0 ≤ k ≤ n = {n}")));
             }
-            if binomial(n as u64, k as u64) > MAX_BASES {
+            if crate::counting::binomial_saturating(n as u64, k as u64) > u128::from(MAX_BASES) {
                 return Err(Diagnostic::at("/n", "TOO_LARGE", format!("C(n, k) ≤ {MAX_BASES} bases")));
             }
         }

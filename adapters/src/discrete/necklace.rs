@@ -78,40 +78,6 @@ fn divisors(n: u32) -> Vec<u32> {
     (1..=n).filter(|d| n.is_multiple_of(*d)).collect()
 }
 
-fn totient(mut n: u32) -> u64 {
-    let mut out = u64::from(n);
-    let mut p = 2;
-    while p * p <= n {
-        if n.is_multiple_of(p) {
-            while n.is_multiple_of(p) {
-                n /= p;
-            }
-            out -= out / u64::from(p);
-        }
-        p += 1;
-    }
-    if n > 1 {
-        out -= out / u64::from(n);
-    }
-    out
-}
-
-fn mobius(mut n: u32) -> i32 {
-    let mut sign = 1;
-    let mut p = 2;
-    while p * p <= n {
-        if n.is_multiple_of(p) {
-            n /= p;
-            if n.is_multiple_of(p) {
-                return 0;
-            }
-            sign = -sign;
-        }
-        p += 1;
-    }
-    if n > 1 { -sign } else { sign }
-}
-
 /// The number of words of `kind` (not de Bruijn), by the cycle-index formulas.
 fn count(kind: Kind, n: u32, k: u32) -> BigUint {
     let kb = BigUint::from(k);
@@ -121,7 +87,7 @@ fn count(kind: Kind, n: u32, k: u32) -> BigUint {
         Kind::LyndonWords => {
             let (mut plus, mut minus) = (BigUint::zero(), BigUint::zero());
             for d in divisors(n) {
-                match mobius(d) {
+                match crate::counting::mobius(u64::from(d)) {
                     1 => plus += pow(n / d),
                     -1 => minus += pow(n / d),
                     _ => {}
@@ -130,8 +96,11 @@ fn count(kind: Kind, n: u32, k: u32) -> BigUint {
             (plus - minus) / nb
         }
         _ => {
-            let necklaces: BigUint =
-                divisors(n).iter().map(|&d| BigUint::from(totient(d)) * pow(n / d)).sum::<BigUint>() / nb;
+            let necklaces: BigUint = divisors(n)
+                .iter()
+                .map(|&d| BigUint::from(crate::counting::euler_phi(u64::from(d))) * pow(n / d))
+                .sum::<BigUint>()
+                / nb;
             if kind == Kind::Necklaces {
                 return necklaces;
             }

@@ -298,7 +298,7 @@ fn number(s: Statistic, p: &[usize], pattern: &[usize], ctx: &AdapterContext) ->
 }
 
 /// Calls `each` with every permutation of 0..n (Heap's algorithm), checking for cancellation.
-fn every_permutation(
+pub(crate) fn every_permutation(
     n: usize,
     ctx: &AdapterContext,
     mut each: impl FnMut(&[usize]) -> Result<(), AdapterError>,

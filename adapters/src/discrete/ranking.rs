@@ -84,15 +84,7 @@ pub struct RankInput {
 pub struct Ranking;
 
 fn binomial(n: usize, k: usize) -> BigUint {
-    if k > n {
-        return BigUint::zero();
-    }
-    let k = k.min(n - k);
-    let mut r = BigUint::one();
-    for i in 0..k {
-        r = r * BigUint::from(n - i) / BigUint::from(i + 1);
-    }
-    r
+    crate::counting::binomial_big(n as u64, k as u64)
 }
 
 /// C(m, t), stepped down in m alone or in both (m ≥ 1 at every step: the callers stop at n).

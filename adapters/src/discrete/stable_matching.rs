@@ -211,36 +211,13 @@ impl Query for StableMatching {
             }
             Question::All => {
                 let mut all = vec![];
-                let mut m: Vec<usize> = (0..n).collect();
-                let mut c = vec![0usize; n];
-                let mut seen = 0u64;
-                // Heap's algorithm over the n! matchings; the list is sorted at the end.
-                let mut visit = |m: &Vec<usize>| {
+                // Every one of the n! matchings; the list is sorted at the end.
+                super::permutation_statistics::every_permutation(n, ctx, |m| {
                     if blocking(m, &pr, &rr).is_empty() {
-                        all.push(m.clone());
+                        all.push(m.to_vec());
                     }
-                };
-                visit(&m);
-                let mut k = 1;
-                while k < n {
-                    if c[k] < k {
-                        if k % 2 == 0 {
-                            m.swap(0, k)
-                        } else {
-                            m.swap(c[k], k)
-                        }
-                        seen += 1;
-                        if seen.is_multiple_of(4096) {
-                            ctx.checkpoint()?;
-                        }
-                        visit(&m);
-                        c[k] += 1;
-                        k = 1;
-                    } else {
-                        c[k] = 0;
-                        k += 1;
-                    }
-                }
+                    Ok(())
+                })?;
                 all.sort();
                 json!({"count": all.len(), "matchings": all})
             }

@@ -275,9 +275,7 @@ pub(crate) fn stream_geng(
     if let Some((min, max)) = edges {
         args.push(format!("{min}:{max}"));
     }
-    let scratch = tempfile::Builder::new()
-        .prefix("jacobian-geng-")
-        .tempdir()
+    let scratch = jacobian_runtime::sandbox::scratch("geng")
         .map_err(|e| AdapterError::Backend(format!("no scratch directory for geng: {e}")))?;
     let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
     let mut cmd = crate::backends::confined(path, &args, scratch.path())?;

@@ -251,9 +251,9 @@ pub struct IsomorphismOutput {
 /// `group.permutation.isomorphism`.
 pub struct Isomorphism;
 
-fn invariants(lines: &mut Lines) -> Result<Invariants, AdapterError> {
+fn invariants(lines: &mut Lines, order: &str) -> Result<Invariants, AdapterError> {
     Ok(Invariants {
-        order: String::new(),
+        order: order.to_owned(),
         abelian_invariants: lines.bigs()?,
         class_number: lines.int()?.as_str().into(),
     })
@@ -336,11 +336,7 @@ impl Query for Isomorphism {
             out.images = Some(images.clone());
             Some(json!({"target": h.generators, "degree": h.degree, "images": images}))
         } else if out.order == out.target_order {
-            let mut a = invariants(&mut lines)?;
-            let mut b = invariants(&mut lines)?;
-            a.order = out.order.clone();
-            b.order = out.target_order.clone();
-            out.invariants = Some([a, b]);
+            out.invariants = Some([invariants(&mut lines, &out.order)?, invariants(&mut lines, &out.target_order)?]);
             // Non-isomorphism of groups of one order is not replayed: the answer stays COMPUTED.
             None
         } else {

@@ -113,6 +113,15 @@ fn subgroup_list(lines: &mut Lines, count: usize, lengths: bool) -> Result<Vec<S
         .collect()
 }
 
+/// Prints the subgroups in `L`: their count, then each one's order and generators.
+const PRINT_SUBGROUPS: &str = "Print(Length(L), \"\\n\"); if Length(L) <= 10000 then for c in L do \
+     Print(Size(c), \"\\n\", List(GeneratorsOfGroup(c), x -> ListPerm(x, n)), \"\\n\"); od; fi;";
+
+/// Prints the classes of subgroups in `L`: their count, then each representative's order and
+/// generators and the class length.
+const PRINT_CLASSES: &str = "Print(Length(L), \"\\n\"); if Length(L) <= 10000 then for c in L do P := Representative(c); \
+     Print(Size(P), \"\\n\", List(GeneratorsOfGroup(P), x -> ListPerm(x, n)), \"\\n\", Size(c), \"\\n\"); od; fi;";
+
 impl Query for Subgroups {
     type Input = SubgroupsInput;
     type Output = SubgroupsOutput;
@@ -183,33 +192,20 @@ impl Query for Subgroups {
     }
     fn answer(&self, i: &SubgroupsInput, ctx: &AdapterContext) -> Result<Answer<SubgroupsOutput>, AdapterError> {
         let g = read(&i.generators, i.degree).map_err(|d| AdapterError::Backend(d.message))?;
-        if i.operation == Operation::ConjugacyClasses {
-            let (order, classes) = super::classes::of(&g, ctx)?;
-            let out = SubgroupsOutput { order, count: classes.len(), classes: Some(classes), ..Default::default() };
-            return Ok(with_claim(out.into(), &g, vec![]));
-        }
         let p = program(&g, ", L, c, P").code("Print(Size(G), \"\\n\");");
-        // Classes of elements were answered above.
         let p = match i.operation {
-            Operation::Sylow | Operation::ConjugacyClasses => {
-                p.code("P := SylowSubgroup(G, ").small(i64::from(i.prime.unwrap_or(2))).code(
-                    "); Print(1, \"\\n\", Size(P), \"\\n\", List(GeneratorsOfGroup(P), x -> ListPerm(x, n)), \"\\n\");",
-                )
+            // Classes of elements are enumerated natively where the group is small enough.
+            Operation::ConjugacyClasses => {
+                let (order, classes) = super::classes::of(&g, ctx)?;
+                let out = SubgroupsOutput { order, count: classes.len(), classes: Some(classes), ..Default::default() };
+                return Ok(with_claim(out.into(), &g, vec![]));
             }
-            Operation::NormalSubgroups => p.code("L := NormalSubgroups(G);"),
-            Operation::SubgroupClasses => p.code("L := ConjugacyClassesSubgroups(G);"),
-            Operation::MaximalSubgroups => p.code("L := ConjugacyClassesMaximalSubgroups(G);"),
-        };
-        let p = match i.operation {
-            Operation::Sylow | Operation::ConjugacyClasses => p,
-            Operation::NormalSubgroups => p.code(
-                "Print(Length(L), \"\\n\"); if Length(L) <= 10000 then for c in L do \
-                 Print(Size(c), \"\\n\", List(GeneratorsOfGroup(c), x -> ListPerm(x, n)), \"\\n\"); od; fi;",
+            Operation::Sylow => p.code("P := SylowSubgroup(G, ").small(i64::from(i.prime.unwrap_or(2))).code(
+                "); Print(1, \"\\n\", Size(P), \"\\n\", List(GeneratorsOfGroup(P), x -> ListPerm(x, n)), \"\\n\");",
             ),
-            Operation::SubgroupClasses | Operation::MaximalSubgroups => p.code(
-                "Print(Length(L), \"\\n\"); if Length(L) <= 10000 then for c in L do P := Representative(c); \
-                 Print(Size(P), \"\\n\", List(GeneratorsOfGroup(P), x -> ListPerm(x, n)), \"\\n\", Size(c), \"\\n\"); od; fi;",
-            ),
+            Operation::NormalSubgroups => p.code("L := NormalSubgroups(G);").code(PRINT_SUBGROUPS),
+            Operation::SubgroupClasses => p.code("L := ConjugacyClassesSubgroups(G);").code(PRINT_CLASSES),
+            Operation::MaximalSubgroups => p.code("L := ConjugacyClassesMaximalSubgroups(G);").code(PRINT_CLASSES),
         };
         let reply = ctx.backend(&p)?;
         let mut lines = Lines::of(&reply);

@@ -499,36 +499,6 @@ fn mixed_jacobi(tables: &[(u64, Vec<i64>)], ctx: &AdapterContext) -> Result<Cycl
     cyclotomic_integer(&f[1 % q], ctx)
 }
 
-fn euler_phi(mut m: u64) -> u64 {
-    let mut phi = m;
-    let mut p = 2;
-    while p * p <= m {
-        if m.is_multiple_of(p) {
-            phi -= phi / p;
-            while m.is_multiple_of(p) {
-                m /= p;
-            }
-        }
-        p += 1;
-    }
-    if m > 1 { phi - phi / m } else { phi }
-}
-
-fn mobius(mut m: u64) -> i64 {
-    let (mut mu, mut p) = (1, 2);
-    while p * p <= m {
-        if m.is_multiple_of(p) {
-            m /= p;
-            if m.is_multiple_of(p) {
-                return 0;
-            }
-            mu = -mu;
-        }
-        p += 1;
-    }
-    if m > 1 { -mu } else { mu }
-}
-
 /// The order of n in (Z/qZ)^×, which is the order of χ_q(n, ·): Conrey's labelling is an
 /// isomorphism from (Z/qZ)^× onto the character group.
 fn multiplicative_order(n: u64, q: u64) -> u64 {
@@ -544,7 +514,7 @@ fn multiplicative_order(n: u64, q: u64) -> u64 {
 pub(crate) fn cyclotomic(m: u64) -> Vec<i64> {
     let divisors: Vec<usize> = (1..=m).filter(|&d| m.is_multiple_of(d)).map(|d| d as usize).collect();
     let mut p = vec![1i64];
-    for &d in divisors.iter().filter(|&&d| mobius(m / d as u64) == 1) {
+    for &d in divisors.iter().filter(|&&d| crate::counting::mobius(m / d as u64) == 1) {
         let mut r = vec![0; p.len() + d];
         for (i, &c) in p.iter().enumerate() {
             r[i + d] += c;
@@ -552,7 +522,7 @@ pub(crate) fn cyclotomic(m: u64) -> Vec<i64> {
         }
         p = r;
     }
-    for &d in divisors.iter().filter(|&&d| mobius(m / d as u64) == -1) {
+    for &d in divisors.iter().filter(|&&d| crate::counting::mobius(m / d as u64) == -1) {
         // p = r·(x^d − 1), so r_k = p_(k+d) + r_(k+d).
         let mut r = vec![0; p.len() - d];
         for k in (0..r.len()).rev() {
@@ -667,7 +637,7 @@ impl Query for GaussSum {
     fn bounds(&self, i: &GaussInput) -> Result<(), Refusal> {
         let q = small_modulus(&i.modulus, "/modulus")?;
         let order = multiplicative_order(big(&i.index).to_u64().unwrap_or(1), q);
-        let degree = euler_phi(order.lcm(&q));
+        let degree = crate::counting::euler_phi(order.lcm(&q));
         if degree > MAX_CYCLOTOMIC_DEGREE {
             let message = format!(
                 "τ(χ) lies in Q(ζ_m), m = lcm({order}, {q}), of degree {degree}; this capability writes elements \
@@ -759,12 +729,12 @@ mod tests {
         assert_eq!(cyclotomic(12), vec![1, 0, -1, 0, 1]);
         // Φ_105 is the first with a coefficient −2.
         assert!(cyclotomic(105).contains(&-2));
-        assert_eq!(cyclotomic(105).len() as u64, euler_phi(105) + 1);
+        assert_eq!(cyclotomic(105).len() as u64, crate::counting::euler_phi(105) + 1);
         // 1 + ζ_3 + ζ_3² = 0.
         assert_eq!(reduce(vec![1, 1, 1], &cyclotomic(3)).unwrap(), vec![0, 0]);
         assert_eq!(multiplicative_order(2, 7), 3);
         assert_eq!(multiplicative_order(1, 1), 1);
-        assert_eq!(mobius(30), -1);
-        assert_eq!(mobius(12), 0);
+        assert_eq!(crate::counting::mobius(30), -1);
+        assert_eq!(crate::counting::mobius(12), 0);
     }
 }

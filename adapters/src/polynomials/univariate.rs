@@ -932,27 +932,10 @@ fn cyclotomic_input(i: &CyclotomicInput) -> Result<(Ring, CyclotomicTask), Diagn
 
 /// n at most 100,000 with φ(n) at most 10,000.
 fn index_bound(n: u32, path: &str) -> Result<(), Refusal> {
-    if n > 100_000 || phi(n) > 10_000 {
+    if n > 100_000 || crate::counting::euler_phi(u64::from(n)) > 10_000 {
         return Err(Refusal::Unsupported(Diagnostic::at(path, "TOO_LARGE", "at most 100,000 with phi at most 10,000")));
     }
     Ok(())
-}
-
-fn phi(n: u32) -> u32 {
-    let (mut m, mut out, mut p) = (n, n, 2);
-    while p * p <= m {
-        if m.is_multiple_of(p) {
-            while m.is_multiple_of(p) {
-                m /= p;
-            }
-            out -= out / p;
-        }
-        p += 1;
-    }
-    if m > 1 {
-        out -= out / m;
-    }
-    out
 }
 
 impl Query for Cyclotomic {
@@ -1041,7 +1024,7 @@ impl Query for Cyclotomic {
         let f = match task {
             CyclotomicTask::Construct(n) => {
                 out.polynomial = Some(r.print(&poly(&polcyclo(n)?)));
-                out.degree = Some(phi(n));
+                out.degree = Some(crate::counting::euler_phi(u64::from(n)) as u32);
                 return Ok(out.into());
             }
             CyclotomicTask::Embed(n, g, m) => {

@@ -17,8 +17,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::{PARI, TABLE_MAX, cyclotomic_integer, euler_phi, index, modulus, small, small_modulus};
+use super::{PARI, TABLE_MAX, cyclotomic_integer, index, modulus, small, small_modulus};
 use crate::cas::{self, Answer, Claim, Gp, Query};
+use crate::counting::euler_phi;
 use crate::integer::big;
 
 /// Evidence kind of the claims (`jacobian.check.dirichlet_characters`).
