@@ -379,8 +379,19 @@ fn objects(text: &str) -> &'static str {
             let end = inner.find("]]").map_or(inner.len(), |e| e + 2);
             inner[..end].bytes().any(|b| b.is_ascii_alphabetic())
         });
+    // `Z/12 × Z/10`, `Z ⊕ Z/6`, `⟨a, b : 6a = 0⟩`: a finitely generated abelian group.
+    let abelian = text.matches("Z/").count() >= 2
+        || (text.contains("Z/") || text.contains("Z^")) && (text.contains('⊕') || text.contains(" × "))
+        || text.contains('⟨') && text.contains(':') && text.contains("= 0");
+    // `(x^2 + 1)/(x^3 - x)`: a quotient of polynomials.
+    let rational_function = polynomial && text.contains(")/(");
+    // `P^-1 A P = B`, `PA = BP`: matrices conjugate by an invertible P.
+    let similarity = ["P^-1 A P", "P^{-1} A P", "P^-1AP", "P^{-1}AP", "PA = BP"].iter().any(|p| text.contains(p));
     match (permutation, polynomial, matrix) {
         _ if congruences >= 2 => " simultaneous congruences chinese remainder ",
+        _ if abelian => " abelian group ",
+        _ if similarity => " similar matrices ",
+        _ if rational_function => " rational function ",
         _ if congruences == 1 && square => " modular square root ",
         _ if congruences == 1 && text.contains("^") => " polynomial congruence ",
         _ if series => " power series ",
@@ -536,7 +547,17 @@ fn token_notation(t: &str) -> Option<&'static str> {
     if matches!(lower.as_str(), "z[x]" | "q[x]" | "z[x,y]" | "q[x,y]" | "k[x]" | "q[x,y,z]" | "k[x,y,z]") {
         return Some(" polynomial ");
     }
-    if lower.contains("/nz") || lower.contains("/pz") || lower.contains("/mz") || lower.contains("/qz") {
+    // Z/nZ with a number for n (`(Z/15Z)^×`), as well as with a letter.
+    let numeric_quotient = lower.split("z/").skip(1).any(|r| {
+        let digits = r.bytes().take_while(u8::is_ascii_digit).count();
+        digits > 0 && r[digits..].starts_with('z')
+    });
+    if numeric_quotient
+        || lower.contains("/nz")
+        || lower.contains("/pz")
+        || lower.contains("/mz")
+        || lower.contains("/qz")
+    {
         return Some(if lower.contains('*') || lower.contains('×') { " modular unit group " } else { " modular " });
     }
     if lower.ends_with("^-1") || lower.ends_with("^{-1}") || lower.ends_with("⁻¹") {
@@ -618,6 +639,38 @@ fn token_notation(t: &str) -> Option<&'static str> {
     }
     if matches!(lower.as_str(), "sl2(z)" | "sl_2(z)" | "sl(2,z)" | "psl2(z)") {
         return Some(" sl2z modular group ");
+    }
+    // gcd(240, 46), lcm(4, 6): the function of integers, not of polynomials.
+    if ["gcd(", "lcm(", "hcf("]
+        .iter()
+        .any(|f| lower.strip_prefix(f).is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit())))
+    {
+        return Some(if lower.starts_with("lcm") { " lcm least common multiple " } else { " integer gcd " });
+    }
+    // 22/7, -3/4: a rational number.
+    if let Some((a, b)) = lower.trim_start_matches('-').split_once('/')
+        && !a.is_empty()
+        && !b.is_empty()
+        && a.bytes().all(|c| c.is_ascii_digit())
+        && b.bytes().all(|c| c.is_ascii_digit())
+    {
+        return Some(" rational fraction ");
+    }
+    // h(-23), h(D): the class number of a discriminant.
+    if lower.starts_with("h(-") || lower.starts_with("h(d)") {
+        return Some(" class number discriminant ");
+    }
+    // r_2(n), r_4(100): representation numbers as sums of squares.
+    if lower.starts_with("r_") && lower[2..].starts_with(|c: char| c.is_ascii_digit()) && lower.contains('(') {
+        return Some(" representation numbers sum of squares ");
+    }
+    // Q(√2), Q(i), Q(ζ_7), Q(θ), Z[i], Z[√-5], Z[ζ_7]: a number field and its orders.
+    let adjoined = ["√", "∛", "i)", "i]", "ζ", "θ", "α", "sqrt"];
+    if (lower.starts_with("q(") || lower.starts_with("z[")) && adjoined.iter().any(|a| lower[2..].starts_with(a)) {
+        return Some(" number field ");
+    }
+    if lower.starts_with("q[x]/(") {
+        return Some(" number field ");
     }
     None
 }
@@ -842,6 +895,24 @@ mod tests {
         assert_eq!(terms("units of (Z/nZ)*"), terms("units of modular unit group"));
         assert_eq!(terms("10!"), vec!["factorial"]);
         assert_ne!(terms("factorial"), terms("factor"));
+        assert_eq!(terms("structure of (Z/15Z)^×"), terms("structure of modular unit group"));
+        assert_eq!(terms("gcd(240, 46)"), terms("integer gcd"));
+        assert_eq!(terms("gcd(f, g)"), terms("gcd"));
+        assert_eq!(terms("22/7 or 355/113"), terms("rational fraction rational fraction"));
+        assert_eq!(terms("h(-23)"), terms("class number discriminant"));
+        assert_eq!(terms("r_3(n)"), terms("representation numbers sum of squares"));
+        assert_eq!(terms("norm in Q(√2)"), terms("norm in number field"));
+        assert_eq!(terms("primes of Z[i]"), terms("primes of number field"));
+        assert!(terms("Q[x]/(x^4 - 2)").contains(&stem("number")));
+    }
+
+    #[test]
+    fn formulas_of_groups_fractions_and_similarity_name_their_objects() {
+        assert!(terms("order of (3, 5) in Z/12 × Z/10").contains(&stem("abelian")));
+        assert!(terms("G = ⟨a, b : 6a = 0, 8b = 0⟩").contains(&stem("abelian")));
+        assert!(terms("derivative of (x^2 + 1)/(x^3 - x)").contains(&stem("rational")));
+        assert!(!terms("derivative of (x^2 + 1)(x^3 - x)").contains(&stem("rational")));
+        assert!(terms("give P with P^-1 A P = B").contains(&stem("similar")));
     }
 
     #[test]
