@@ -1,9 +1,42 @@
 //! One reference case, a line printed by a `tests/reference/*.py` script:
 //! `{"capability", "input", "expected", "assurance"?}`, run through the runtime and checked.
 
+use std::path::Path;
+use std::process::Command;
+
 use jacobian::runtime::contract::{AssuranceLevel, Mode};
 use jacobian::runtime::{CapabilityRequest, CapabilityResult, ExecutionStatus};
 use serde_json::{Value, json};
+
+/// The cases printed by the named scripts of `tests/reference/`, in the scripts' order. Two
+/// scripts run at a time (each is a Python process computing its references).
+pub(crate) fn from_scripts<S: AsRef<Path> + Sync>(scripts: &[S]) -> Vec<Value> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let python = root.join(".venv/bin/python");
+    assert!(python.exists(), "{} is missing: run scripts/provision-python", python.display());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut outputs: Vec<(usize, Vec<Value>)> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..2)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut done = vec![];
+                    loop {
+                        let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(script) = scripts.get(k) else { return done };
+                        let path = root.join("tests/reference").join(script);
+                        let out = Command::new(&python).arg(&path).output().unwrap();
+                        assert!(out.status.success(), "{}: {}", path.display(), String::from_utf8_lossy(&out.stderr));
+                        let text = String::from_utf8(out.stdout).unwrap();
+                        done.push((k, text.lines().map(|l| serde_json::from_str::<Value>(l).unwrap()).collect()));
+                    }
+                })
+            })
+            .collect();
+        workers.into_iter().flat_map(|w| w.join().unwrap()).collect()
+    });
+    outputs.sort_by_key(|(k, _)| *k);
+    outputs.into_iter().flat_map(|(_, cases)| cases).collect()
+}
 
 /// Whether `got` has every key of `expected` with an equal value, recursively (arrays of equal
 /// length element by element).

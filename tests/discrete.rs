@@ -4,9 +4,6 @@
 //! discrete checker, every example runs, bad input is refused at the pointer of its field with
 //! nothing written, and objects are stored canonically (discovery is evaluated in `discovery`).
 
-use std::path::Path;
-use std::process::Command;
-
 use jacobian::runtime::contract::{AssuranceLevel, Mode};
 use jacobian::runtime::{CapabilityRequest, ExecutionStatus};
 use serde_json::{Value, json};
@@ -122,14 +119,8 @@ async fn counting_families_equal_their_oeis_terms() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_capability_agrees_with_its_reference_and_verifies() {
     let jac = jacobian::builder().build().await.unwrap();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let python = root.join(".venv/bin/python");
-    assert!(python.exists(), "{} is missing: run scripts/provision-python", python.display());
-    let out = Command::new(&python).arg(root.join("tests/reference/discrete_reference.py")).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let mut verified = 0;
-    for line in String::from_utf8(out.stdout).unwrap().lines() {
-        let c: Value = serde_json::from_str(line).unwrap();
+    for c in crate::cases::from_scripts(&["discrete_reference.py"]) {
         let r = crate::cases::run(&jac, &c).await.result;
         if r.assurance.level == AssuranceLevel::Verified {
             verified += 1;

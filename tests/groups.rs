@@ -19,16 +19,12 @@ fn pack() -> Vec<String> {
 }
 
 fn cases() -> Vec<Value> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let python = root.join(".venv/bin/python");
-    assert!(python.exists(), "{} is missing: run scripts/provision-python", python.display());
-    let mut cases = vec![];
-    for script in ["permutation_groups.py", "semigroup_tables.py", "linear_groups.py", "group_families.py"] {
-        let out = Command::new(&python).arg(root.join("tests/reference").join(script)).output().unwrap();
-        assert!(out.status.success(), "{script}: {}", String::from_utf8_lossy(&out.stderr));
-        cases.extend(String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str::<Value>(l).unwrap()));
-    }
-    cases
+    crate::cases::from_scripts(&[
+        "permutation_groups.py",
+        "semigroup_tables.py",
+        "linear_groups.py",
+        "group_families.py",
+    ])
 }
 
 const M11: [&str; 2] = ["(1,2,3,4,5,6,7,8,9,10,11)", "(3,7,11,8)(4,10,5,6)"];

@@ -5,8 +5,6 @@
 //! evaluated in `discovery`).
 
 use std::collections::BTreeSet;
-use std::path::Path;
-use std::process::Command;
 
 use jacobian::runtime::contract::{AssuranceLevel, Mode};
 use jacobian::runtime::{CapabilityRequest, ExecutionStatus};
@@ -39,16 +37,7 @@ pub(crate) const SCRIPTS: &[&str] = &[
 ];
 
 fn cases() -> Vec<Value> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let python = root.join(".venv/bin/python");
-    assert!(python.exists(), "{} is missing: run scripts/provision-python", python.display());
-    let mut all = vec![];
-    for script in SCRIPTS {
-        let out = Command::new(&python).arg(root.join("tests/reference").join(script)).output().unwrap();
-        assert!(out.status.success(), "{script}: {}", String::from_utf8_lossy(&out.stderr));
-        all.extend(String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str::<Value>(l).unwrap()));
-    }
-    all
+    crate::cases::from_scripts(SCRIPTS)
 }
 
 /// The cup pairing H¹ × H¹ → H² of a surface, H² one-dimensional, over F_p or Q: its rank and

@@ -5,7 +5,6 @@
 
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::Command;
 
 use jacobian::runtime::{CapabilityRequest, ExecutionStatus};
 use serde_json::{Value, json};
@@ -53,41 +52,18 @@ fn only() -> Option<String> {
 }
 
 /// Every case of every `tests/reference/*_cases.py` but the linear-algebra pack's (run with its
-/// own checks in `linear_algebra`), in script order. Two scripts run at a time
-/// (each is a Python process computing its references).
+/// own checks in `linear_algebra`), in script order.
 fn reference_cases() -> Vec<Value> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let python = root.join(".venv/bin/python");
-    assert!(python.exists(), "{} is missing: run scripts/provision-python", python.display());
-    let mut scripts: Vec<_> = std::fs::read_dir(root.join("tests/reference"))
+    let mut scripts: Vec<String> = std::fs::read_dir(root.join("tests/reference"))
         .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.to_string_lossy().ends_with("_cases.py"))
-        .filter(|p| !p.file_name().is_some_and(|f| crate::linear_algebra::SCRIPTS.iter().any(|s| f == *s)))
-        .filter(|p| only().is_none_or(|o| p.to_string_lossy().contains(&o)))
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|f| f.ends_with("_cases.py"))
+        .filter(|f| !crate::linear_algebra::SCRIPTS.contains(&f.as_str()))
+        .filter(|f| only().is_none_or(|o| f.contains(&o)))
         .collect();
     scripts.sort();
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let mut outputs: Vec<(usize, Vec<Value>)> = std::thread::scope(|s| {
-        let workers: Vec<_> = (0..2)
-            .map(|_| {
-                s.spawn(|| {
-                    let mut done = vec![];
-                    loop {
-                        let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(script) = scripts.get(k) else { return done };
-                        let out = Command::new(&python).arg(script).output().unwrap();
-                        assert!(out.status.success(), "{}: {}", script.display(), String::from_utf8_lossy(&out.stderr));
-                        let text = String::from_utf8(out.stdout).unwrap();
-                        done.push((k, text.lines().map(|l| serde_json::from_str::<Value>(l).unwrap()).collect()));
-                    }
-                })
-            })
-            .collect();
-        workers.into_iter().flat_map(|w| w.join().unwrap()).collect()
-    });
-    outputs.sort_by_key(|(k, _)| *k);
-    outputs.into_iter().flat_map(|(_, cases)| cases).collect()
+    crate::cases::from_scripts(&scripts)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
