@@ -13,8 +13,9 @@
 //!
 //! SymPy (`.venv`) runs in a child process per row, driven by
 //! benches/reference/linear_algebra_reference.py; its time is the operation's alone. A row SymPy
-//! has not finished after 60 s is stopped and shown as "> 60 s". Any answer that differs fails
-//! the bench, after the table is printed. Without `--bench` a short form runs smaller sizes.
+//! has not finished after 60 s is stopped and shown as "> 60 s". Ours is the median of five
+//! EXPLORE runs (`BENCH_REPEAT=n` for another count, as when profiling). Any answer that differs
+//! fails the bench, after the table is printed. Without `--bench` a short form runs smaller sizes.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -133,10 +134,19 @@ fn run(
     id: &str,
     input: &Value,
 ) -> (Value, Duration, f64) {
-    let t = Instant::now();
-    let r = rt.block_on(jac.run(CapabilityRequest::new(id, input.clone()).wall_ms(WALL_MS)));
-    let ours = t.elapsed();
-    assert!(r.succeeded(), "{id}: {:?}", r.execution.diagnostics);
+    let mut times = vec![];
+    let mut r = None;
+    let repeat: usize = std::env::var("BENCH_REPEAT").ok().and_then(|s| s.parse().ok()).unwrap_or(5);
+    for _ in 0..repeat {
+        let t = Instant::now();
+        let run = rt.block_on(jac.run(CapabilityRequest::new(id, input.clone()).wall_ms(WALL_MS)));
+        times.push(t.elapsed());
+        assert!(run.succeeded(), "{id}: {:?}", run.execution.diagnostics);
+        r = Some(run);
+    }
+    times.sort();
+    let ours = times[times.len() / 2];
+    let r = r.expect("at least one run");
     replays.lock().expect("log").clear();
     let t = Instant::now();
     let v = rt.block_on(jac.run(CapabilityRequest::new(id, input.clone()).mode(Mode::Verify).wall_ms(WALL_MS)));

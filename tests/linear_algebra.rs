@@ -961,11 +961,11 @@ async fn every_example_runs() {
     }
 }
 
-/// The native Smith diagonal (no transforms, EXPLORE) equals PARI/GP's on generic matrices, and
-/// hands the non-generic ones (scalar multiples, singular, rectangular, prescribed invariant
-/// factors) to PARI/GP, which answers them too.
+/// The native Smith diagonal (no transforms, EXPLORE) equals the one with transforms, which the
+/// checker replays in VERIFY (U·A·V = D, det U = det V = ±1): native on generic matrices, PARI/GP
+/// on the others (scalar multiples, singular, rectangular, prescribed invariant factors).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn smith_diagonal_without_transforms_equals_the_transformed_one() {
+async fn smith_diagonal_without_transforms_equals_the_verified_one() {
     let jac = jacobian::builder().build().await.unwrap();
     let mut state = 0x9e37_79b9_7f4a_7c15u64;
     let mut next = |bound: i64| {
@@ -984,13 +984,22 @@ async fn smith_diagonal_without_transforms_equals_the_transformed_one() {
         let (u, v) = ([[1, 2, 0], [0, 1, 3], [1, 0, 1]], [[1, 0, 0], [4, 1, 0], [-2, 5, 1]]);
         (0..3).map(|i| (0..3).map(|j| (0..3).map(|k| u[i][k] * d[k] * v[k][j]).sum()).collect()).collect()
     };
-    matrices.extend([twist([1, 2, 6]), twist([2, 2, 2]), vec![vec![1, 2], vec![2, 4]], vec![vec![2, 4, 4]]]);
+    // diag(3, 2): Smith form diag(1, 6), but its left kernel modulo 6 is spanned by (2, 3), with
+    // no coordinate prime to 6, so the transforms come from PARI/GP.
+    matrices.extend([
+        twist([1, 2, 6]),
+        twist([2, 2, 2]),
+        vec![vec![1, 2], vec![2, 4]],
+        vec![vec![2, 4, 4]],
+        vec![vec![3, 0], vec![0, 2]],
+    ]);
     for a in matrices {
         let request = |transforms: bool| {
             CapabilityRequest::new("matrix.transform.smith", json!({"matrix": {"rows": a}, "transforms": transforms}))
         };
-        let (plain, full) = (jac.run(request(false)).await, jac.run(request(true)).await);
+        let (plain, full) = (jac.run(request(false)).await, jac.run(request(true).mode(Mode::Verify)).await);
         assert_eq!(plain.status(), ExecutionStatus::Succeeded, "{a:?}: {:?}", plain.execution.diagnostics);
+        assert_eq!(full.assurance.level, AssuranceLevel::Verified, "{a:?}: {:?}", full.execution.diagnostics);
         assert_eq!(plain.output["diagonal"], full.output["diagonal"], "{a:?}");
         assert_eq!(plain.output["rank"], full.output["rank"], "{a:?}");
         assert!(plain.output.get("left").is_none() && full.output.get("left").is_some(), "{a:?}");

@@ -158,6 +158,12 @@ impl<T> Answer<T> {
         self
     }
 
+    /// Attaches the claim `f` builds, in VERIFY mode only: no other mode replays it, and a
+    /// claim restating large matrices costs as much to build as the answer.
+    pub fn claim_for(self, mode: Mode, f: impl FnOnce() -> Claim) -> Self {
+        if mode == Mode::Verify { self.claim(f()) } else { self }
+    }
+
     /// Marks the answer CONDITIONAL on an unproved hypothesis; it then carries no evidence.
     pub fn assuming(mut self, hypothesis: impl Into<String>) -> Self {
         self.assumes.push(hypothesis.into());

@@ -849,5 +849,11 @@ for A, claim in [
     holds = sorted(sum(([v] * m for v, m in A.eigenvals().items()), [])) == sorted(sympy.Integer(c) for c in claim)
     case("matrix.decide.similar", {"a": obj(A), "b": obj(sympy.diag(*claim))}, {"similar": holds})
 
+# Square matrices of full rank, whose Smith form is mostly diag(1, …, 1, |det|).
+for n in (8, 13, 20):
+    A = rand_int(n, n, 10)
+    D = smith_normal_form(A, domain=sympy.ZZ)
+    case("matrix.transform.smith", {"matrix": obj(A)}, {"diagonal": [s(abs(D[i, i])) for i in range(n)], "rank": n})
+
 for c in CASES:
     print(json.dumps(c))

@@ -174,6 +174,14 @@ impl Entry {
         };
         let (n, d) = match text.split_once('/') {
             Some((n, d)) => (int(n, true).ok_or_else(bad)?, int(d, false).ok_or_else(bad)?),
+            // Most entries are machine integers: no big parse, no gcd.
+            None if text.len() < 19 => {
+                let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+                if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(bad());
+                }
+                return text.parse::<i64>().map(Scalar::int).map_err(|_| bad());
+            }
             None => (int(text, true).ok_or_else(bad)?, BigInt::one()),
         };
         if d.is_zero() {
@@ -245,6 +253,9 @@ impl Scalar {
 
     /// `n / d` in lowest terms (`d` ≠ 0).
     pub fn fraction(n: BigInt, d: BigInt) -> Scalar {
+        if d.is_one() {
+            return Scalar { num: n, den: d };
+        }
         let g = n.gcd(&d);
         let (mut n, mut d) = if g.is_zero() || g.is_one() { (n, d) } else { (n / &g, d / &g) };
         if d.is_negative() {
@@ -348,17 +359,39 @@ fn check_dimension(n: usize, at: &str) -> Result<(), Diagnostic> {
 }
 
 /// Reads one entry at `at` into `ring` (None: as a rational).
-fn entry_in(e: &Entry, ring: Option<&Ring>, at: &str) -> Result<Scalar, Diagnostic> {
-    let v = e.parse().map_err(|m| Diagnostic::at(at, "NOT_A_NUMBER", m))?;
+/// Where an entry was given, made into a JSON Pointer only for a diagnostic.
+#[derive(Debug, Clone, Copy)]
+enum Place {
+    /// `/rows/i/j`.
+    Dense(usize, usize),
+    /// `/entries/k/2`.
+    Sparse(usize),
+    /// A zero left out of sparse entries.
+    Implicit,
+}
+
+impl Place {
+    fn pointer(self) -> String {
+        match self {
+            Place::Dense(i, j) => format!("/rows/{i}/{j}"),
+            Place::Sparse(k) => format!("/entries/{k}/2"),
+            Place::Implicit => String::new(),
+        }
+    }
+}
+
+fn entry_in(e: &Entry, ring: Option<&Ring>, place: Place) -> Result<Scalar, Diagnostic> {
+    let at = || place.pointer();
+    let v = e.parse().map_err(|m| Diagnostic::at(at(), "NOT_A_NUMBER", m))?;
     match ring {
         Some(Ring::Integer) if !v.is_integer() => Err(Diagnostic::at(
-            at,
+            at(),
             "NOT_IN_RING",
             format!("`{v}` is a fraction in a matrix over Z; give the ring \"Q\" or integer entries"),
         )),
         Some(Ring::Prime(p)) => v.modulo(*p).ok_or_else(|| {
             Diagnostic::at(
-                at,
+                at(),
                 "NOT_IN_RING",
                 format!("`{v}` has a denominator divisible by {p}, so it is not in F_{p}"),
             )
@@ -371,7 +404,7 @@ impl Matrix {
     /// Validates and reads the matrix: the first problem found is returned with a JSON Pointer
     /// relative to the object.
     pub fn dense(&self) -> Result<Dense, Diagnostic> {
-        let (m, n, grid): (usize, usize, Vec<Vec<(&Entry, String)>>) = match (&self.rows, &self.entries) {
+        let (m, n, grid): (usize, usize, Vec<Vec<(&Entry, Place)>>) = match (&self.rows, &self.entries) {
             (Some(_), Some(_)) => {
                 return Err(Diagnostic::at("/entries", "AMBIGUOUS", "give either `rows` or `shape` with `entries`"));
             }
@@ -403,7 +436,7 @@ impl Matrix {
                 let grid = rows
                     .iter()
                     .enumerate()
-                    .map(|(i, r)| r.iter().enumerate().map(|(j, e)| (e, format!("/rows/{i}/{j}"))).collect())
+                    .map(|(i, r)| r.iter().enumerate().map(|(j, e)| (e, Place::Dense(i, j))).collect())
                     .collect();
                 (rows.len(), n, grid)
             }
@@ -417,7 +450,7 @@ impl Matrix {
                     return Err(Diagnostic::at("/shape", "TOO_LARGE", format!("more than {MAX_ENTRIES} entries")));
                 }
                 let zero = Entry("0".into());
-                let mut grid: Vec<Vec<(&Entry, String)>> = vec![vec![(&zero, String::new()); n]; m];
+                let mut grid: Vec<Vec<(&Entry, Place)>> = vec![vec![(&zero, Place::Implicit); n]; m];
                 let mut seen = std::collections::HashSet::new();
                 for (k, (i, j, e)) in entries.iter().enumerate() {
                     if *i >= m || *j >= n {
@@ -434,12 +467,16 @@ impl Matrix {
                             format!("({i}, {j}) is given twice"),
                         ));
                     }
-                    grid[*i][*j] = (e, format!("/entries/{k}/2"));
+                    grid[*i][*j] = (e, Place::Sparse(k));
                 }
                 // The zero entries refer to no place; re-home them so the borrow is local.
                 let grid = grid
                     .into_iter()
-                    .map(|r| r.into_iter().map(|(e, at)| (if at.is_empty() { &zero } else { e }, at)).collect())
+                    .map(|r| {
+                        r.into_iter()
+                            .map(|(e, at)| (if matches!(at, Place::Implicit) { &zero } else { e }, at))
+                            .collect()
+                    })
                     .collect::<Vec<Vec<_>>>();
                 return read(self.ring.as_ref(), m, n, &grid);
             }
@@ -456,11 +493,11 @@ impl Matrix {
     }
 }
 
-fn read(ring: Option<&Ring>, m: usize, n: usize, grid: &[Vec<(&Entry, String)>]) -> Result<Dense, Diagnostic> {
+fn read(ring: Option<&Ring>, m: usize, n: usize, grid: &[Vec<(&Entry, Place)>]) -> Result<Dense, Diagnostic> {
     let mut data = Vec::with_capacity(m);
     for row in grid {
         let mut out = Vec::with_capacity(n);
-        for (e, at) in row {
+        for &(e, at) in row {
             out.push(entry_in(e, ring, at)?);
         }
         data.push(out);
