@@ -13,7 +13,7 @@
 //!
 //! SymPy (`.venv`) runs in a child process per row, driven by
 //! benches/reference/linear_algebra_reference.py; its time is the operation's alone. A row SymPy
-//! has not finished after 60 s is stopped and shown as "> 60 s". Ours is the median of five
+//! has not finished after 60 s is stopped and shown as "> 60 s". Ours is the median of eleven
 //! EXPLORE runs (`BENCH_REPEAT=n` for another count, as when profiling). Any answer that differs
 //! fails the bench, after the table is printed. Without `--bench` a short form runs smaller sizes.
 
@@ -136,7 +136,7 @@ fn run(
 ) -> (Value, Duration, f64) {
     let mut times = vec![];
     let mut r = None;
-    let repeat: usize = std::env::var("BENCH_REPEAT").ok().and_then(|s| s.parse().ok()).unwrap_or(5);
+    let repeat: usize = std::env::var("BENCH_REPEAT").ok().and_then(|s| s.parse().ok()).unwrap_or(11).max(1);
     for _ in 0..repeat {
         let t = Instant::now();
         let run = rt.block_on(jac.run(CapabilityRequest::new(id, input.clone()).wall_ms(WALL_MS)));

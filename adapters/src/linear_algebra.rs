@@ -155,13 +155,19 @@ pub fn over_z(d: &Dense, at: &str) -> Result<(), Diagnostic> {
 
 /// The size bounds of preflight: at most `dim` rows and columns and `digits` digits per entry.
 pub fn bound(m: &Matrix, dim: usize, digits: usize, at: &str) -> Result<(), Refusal> {
-    let d = m.dense().map_err(|d| Refusal::Unsupported(d.under(at)))?;
+    let (rows, cols, most) = match m.machine_integers() {
+        Some(size) => size,
+        None => {
+            let d = m.dense().map_err(|d| Refusal::Unsupported(d.under(at)))?;
+            (d.rows, d.cols, d.max_digits())
+        }
+    };
     let too = |message: String| Err(Refusal::Unsupported(Diagnostic::at(at, "TOO_LARGE", message)));
-    if d.rows > dim || d.cols > dim {
-        return too(format!("{} × {}; this capability accepts at most {dim} rows and columns", d.rows, d.cols));
+    if rows > dim || cols > dim {
+        return too(format!("{rows} × {cols}; this capability accepts at most {dim} rows and columns"));
     }
-    if d.max_digits() > digits {
-        return too(format!("an entry of {} digits; this capability accepts at most {digits}", d.max_digits()));
+    if most > digits {
+        return too(format!("an entry of {most} digits; this capability accepts at most {digits}"));
     }
     Ok(())
 }

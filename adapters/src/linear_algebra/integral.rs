@@ -44,6 +44,14 @@ fn integer_matrix(m: &Matrix) -> Result<Dense, Diagnostic> {
     Ok(d)
 }
 
+/// What [`integer_matrix`] accepts, checked without building a matrix of machine integers.
+fn valid_integer_matrix(m: &Matrix) -> Result<(), Diagnostic> {
+    match m.machine_integers() {
+        Some(_) => Ok(()),
+        None => integer_matrix(m).map(drop),
+    }
+}
+
 /// Output of `matrix.transform.hermite`.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct HermiteOutput {
@@ -87,7 +95,7 @@ impl Query for Hermite {
         )]
     }
     fn validate(&self, i: &IntegerMatrixInput) -> Result<(), Diagnostic> {
-        integer(i).map(drop)
+        valid_integer_matrix(&i.matrix)
     }
     fn bounds(&self, i: &IntegerMatrixInput) -> Result<(), Refusal> {
         super::bound(&i.matrix, MAX_DIMENSION, MAX_DIGITS, "/matrix")
@@ -213,16 +221,16 @@ impl Query for Smith {
         )]
     }
     fn validate(&self, i: &SmithInput) -> Result<(), Diagnostic> {
-        integer_matrix(&i.matrix).map(drop)
+        valid_integer_matrix(&i.matrix)
     }
     fn bounds(&self, i: &SmithInput) -> Result<(), Refusal> {
         super::bound(&i.matrix, MAX_DIMENSION, MAX_DIGITS, "/matrix")
     }
     fn answer(&self, i: &SmithInput, ctx: &AdapterContext) -> Result<Answer<SmithOutput>, AdapterError> {
-        let a = integer_matrix(&i.matrix).map_err(fail)?;
         if !i.transforms
             && ctx.mode != Mode::Verify
-            && let Some(diagonal) = super::smith_diagonal::generic(&a, ctx)?
+            && let Some(rows) = i.matrix.machine_rows()
+            && let Some(diagonal) = super::smith_diagonal::generic(&rows, ctx)?
         {
             let out = SmithOutput {
                 invariant_factors: diagonal.iter().map(BigInt::to_string).collect(),
@@ -233,6 +241,7 @@ impl Query for Smith {
             };
             return Ok(Answer::from(out));
         }
+        let a = integer_matrix(&i.matrix).map_err(fail)?;
         let s = snf(&a, ctx)?;
         let out = SmithOutput {
             invariant_factors: s.diagonal.iter().filter(|d| !d.is_zero()).map(BigInt::to_string).collect(),

@@ -161,6 +161,12 @@ impl Entry {
         Entry(value.to_string())
     }
 
+    /// The entry as a machine integer when it is one of fewer than 19 characters, the texts
+    /// [`Entry::parse`] reads without a big integer.
+    fn machine(&self) -> Option<i64> {
+        if self.0.len() < 19 { self.0.parse().ok() } else { None }
+    }
+
     /// Parses `p` or `p/q` into a fraction in lowest terms with a positive denominator.
     pub fn parse(&self) -> Result<Scalar, String> {
         let text = self.0.as_str();
@@ -174,14 +180,9 @@ impl Entry {
         };
         let (n, d) = match text.split_once('/') {
             Some((n, d)) => (int(n, true).ok_or_else(bad)?, int(d, false).ok_or_else(bad)?),
-            // Most entries are machine integers: no big parse, no gcd.
-            None if text.len() < 19 => {
-                let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
-                if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-                    return Err(bad());
-                }
-                return text.parse::<i64>().map(Scalar::int).map_err(|_| bad());
-            }
+            // Most entries are machine integers: no big parse, no gcd. (`i64::from_str` takes an
+            // optional sign and decimal digits, nothing else.)
+            None if text.len() < 19 => return self.machine().map(Scalar::int).ok_or_else(bad),
             None => (int(text, true).ok_or_else(bad)?, BigInt::one()),
         };
         if d.is_zero() {
@@ -342,9 +343,14 @@ impl Dense {
 
     /// The most decimal digits of a numerator or denominator.
     pub fn max_digits(&self) -> usize {
-        let digits = |n: &BigInt| (n.bits() as f64 * std::f64::consts::LOG10_2).ceil() as usize;
+        let digits = |n: &BigInt| digits_of_bits(n.bits());
         self.data.iter().flatten().map(|s| digits(&s.num).max(digits(&s.den))).max().unwrap_or(0)
     }
+}
+
+/// ⌈bits · log₁₀ 2⌉: the digits counted for an integer of that many bits.
+fn digits_of_bits(bits: u64) -> usize {
+    (bits as f64 * std::f64::consts::LOG10_2).ceil() as usize
 }
 
 fn check_dimension(n: usize, at: &str) -> Result<(), Diagnostic> {
@@ -401,6 +407,39 @@ fn entry_in(e: &Entry, ring: Option<&Ring>, place: Place) -> Result<Scalar, Diag
 }
 
 impl Matrix {
+    /// Rows, columns and [`Dense::max_digits`] of a nonempty matrix given by rows of machine
+    /// integers (its ring absent or Z), found without building it, for validation and bounds
+    /// that [`Matrix::dense`] would pass. `None` for anything else, which `dense` reads and
+    /// diagnoses in full.
+    pub fn machine_integers(&self) -> Option<(usize, usize, usize)> {
+        if !matches!(self.ring, None | Some(Ring::Integer)) || self.entries.is_some() {
+            return None;
+        }
+        let rows = self.rows.as_ref()?;
+        let (m, n) = (rows.len(), rows.first()?.len());
+        let fits = n > 0 && m <= MAX_DIMENSION && n <= MAX_DIMENSION && m * n <= MAX_ENTRIES;
+        if !fits || self.shape.is_some_and(|s| s != [m, n]) {
+            return None;
+        }
+        let mut bits = 0;
+        for row in rows {
+            if row.len() != n {
+                return None;
+            }
+            for e in row {
+                bits = bits.max(u64::BITS - e.machine()?.unsigned_abs().leading_zeros());
+            }
+        }
+        // As `max_digits` counts them: the denominator 1 has one digit.
+        Some((m, n, digits_of_bits(u64::from(bits)).max(1)))
+    }
+
+    /// The rows of a matrix that [`Matrix::machine_integers`] accepts, as machine integers.
+    pub fn machine_rows(&self) -> Option<Vec<Vec<i64>>> {
+        self.machine_integers()?;
+        self.rows.as_ref()?.iter().map(|r| r.iter().map(Entry::machine).collect()).collect()
+    }
+
     /// Validates and reads the matrix: the first problem found is returned with a JSON Pointer
     /// relative to the object.
     pub fn dense(&self) -> Result<Dense, Diagnostic> {
@@ -663,6 +702,38 @@ mod tests {
         let f = dense(json!({"ring": "F_7", "rows": [[-1, "1/2"]]})).unwrap();
         assert_eq!(f.data[0], vec![Scalar::int(6), Scalar::int(4)]);
         assert_eq!(dense(json!({"shape": [0, 3]})).unwrap().cols, 3);
+    }
+
+    #[test]
+    fn machine_integers_agree_with_the_full_reading() {
+        let read = |v: &serde_json::Value| serde_json::from_value::<Matrix>(v.clone()).unwrap();
+        for v in [
+            json!({"rows": [[1, -2], [3, "+4"]]}),
+            json!({"ring": "Z", "rows": [["-0", 999, 1000]]}),
+            json!({"shape": [2, 1], "rows": [[0], [0]]}),
+            json!({"rows": [[999_999_999_999_999_999i64, "-99999999999999999"]]}),
+        ] {
+            let (m, d) = (read(&v), dense(v.clone()).unwrap());
+            assert_eq!(m.machine_integers(), Some((d.rows, d.cols, d.max_digits())), "{v}");
+        }
+        // Read in full instead: fractions, other rings, sparse or empty input, malformed rows and
+        // entries, and integers of 19 characters or more.
+        for v in [
+            json!({"rows": [[1, "1/2"]]}),
+            json!({"ring": "Q", "rows": [[1]]}),
+            json!({"ring": "F_7", "rows": [[1]]}),
+            json!({"shape": [1, 1], "entries": [[0, 0, 1]]}),
+            json!({"rows": []}),
+            json!({"rows": [[]]}),
+            json!({"rows": [[1, 2], [3]]}),
+            json!({"rows": [[1, "x"]]}),
+            json!({"rows": [["1.5"]]}),
+            json!({"shape": [2, 2], "rows": [[1, 2]]}),
+            json!({"rows": [[i64::MAX]]}),
+            json!({"rows": [["99999999999999999999"]]}),
+        ] {
+            assert_eq!(read(&v).machine_integers(), None, "{v}");
+        }
     }
 
     #[test]
