@@ -26,7 +26,7 @@ use num_integer::Integer;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use super::integral::Snf;
-use crate::number_theory::finite_field::{small_mul as mul, small_pow};
+use crate::number_theory::finite_field::small_mul as mul;
 
 /// Largest matrix taken natively.
 const MAX_SIZE: usize = 200;
@@ -211,8 +211,7 @@ impl Garner {
         let product_mod = |i: usize, p: u64| primes[..i].iter().fold(1 % p, |m, &q| mul(m, q % p, p));
         let prefix =
             (fields.iter().enumerate()).map(|(i, f)| (0..i).map(|j| f.to(product_mod(j, f.p))).collect()).collect();
-        let inverse =
-            (fields.iter().enumerate()).map(|(i, f)| f.to(small_pow(product_mod(i, f.p), f.p - 2, f.p))).collect();
+        let inverse = (fields.iter().enumerate()).map(|(i, f)| f.inverse(f.to(product_mod(i, f.p)))).collect();
         let modulus = primes.iter().fold(BigInt::one(), |m, &p| m * p);
         let half = &modulus >> 1;
         Garner { primes: primes.to_vec(), fields, prefix, inverse, modulus, half }
@@ -322,7 +321,10 @@ pub fn generic(a: &[Vec<i64>], ctx: &AdapterContext) -> Result<Option<Vec<BigInt
         // PARI/GP answers.
         let b_p: Vec<Vec<u64>> = b.iter().map(|r| r.iter().map(|&x| x.rem_euclid(p as i64) as u64).collect()).collect();
         let Some((det, x)) = solve(a, &b_p, p) else { return Ok(None) };
-        images.push(std::iter::once(det).chain(x.into_iter().map(|v| mul(v, det, p))).collect::<Vec<_>>());
+        // det in Montgomery form times a plain entry is the plain product.
+        let f = Mont::new(p);
+        let det_m = f.to(det);
+        images.push(std::iter::once(det).chain(x.into_iter().map(|v| f.mul(v, det_m))).collect::<Vec<_>>());
         used.push(p);
     }
     let garner = Garner::new(&used);
@@ -363,7 +365,9 @@ pub fn transforms(d: &Dense, ctx: &AdapterContext) -> Result<Option<Snf>, Adapte
                 }
             }
         }
-        let scaled = y.into_iter().map(|v| mul(v.rem_euclid(i128::from(p)) as u64, det, p));
+        let f = Mont::new(p);
+        let det_m = f.to(det);
+        let scaled = y.into_iter().map(|v| f.mul(v.rem_euclid(i128::from(p)) as u64, det_m));
         certificates.push(std::iter::once(det).chain(scaled).collect::<Vec<_>>());
         inverses.push(inverse);
         used.push(p);
