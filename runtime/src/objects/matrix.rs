@@ -412,32 +412,32 @@ impl Matrix {
     /// that [`Matrix::dense`] would pass. `None` for anything else, which `dense` reads and
     /// diagnoses in full.
     pub fn machine_integers(&self) -> Option<(usize, usize, usize)> {
+        let (rows, n) = self.machine_grid()?;
+        let mut bits = 0;
+        for e in rows.iter().flatten() {
+            bits = bits.max(u64::BITS - e.machine()?.unsigned_abs().leading_zeros());
+        }
+        // As `max_digits` counts them: the denominator 1 has one digit.
+        Some((rows.len(), n, digits_of_bits(u64::from(bits)).max(1)))
+    }
+
+    /// The rows of a matrix that [`Matrix::machine_integers`] accepts, as machine integers.
+    pub fn machine_rows(&self) -> Option<Vec<Vec<i64>>> {
+        let (rows, _) = self.machine_grid()?;
+        rows.iter().map(|r| r.iter().map(Entry::machine).collect()).collect()
+    }
+
+    /// Nonempty rectangular rows within the size limits, over Z or no ring given, and their
+    /// length: the shape `machine_integers` reads.
+    fn machine_grid(&self) -> Option<(&[Vec<Entry>], usize)> {
         if !matches!(self.ring, None | Some(Ring::Integer)) || self.entries.is_some() {
             return None;
         }
         let rows = self.rows.as_ref()?;
         let (m, n) = (rows.len(), rows.first()?.len());
         let fits = n > 0 && m <= MAX_DIMENSION && n <= MAX_DIMENSION && m * n <= MAX_ENTRIES;
-        if !fits || self.shape.is_some_and(|s| s != [m, n]) {
-            return None;
-        }
-        let mut bits = 0;
-        for row in rows {
-            if row.len() != n {
-                return None;
-            }
-            for e in row {
-                bits = bits.max(u64::BITS - e.machine()?.unsigned_abs().leading_zeros());
-            }
-        }
-        // As `max_digits` counts them: the denominator 1 has one digit.
-        Some((m, n, digits_of_bits(u64::from(bits)).max(1)))
-    }
-
-    /// The rows of a matrix that [`Matrix::machine_integers`] accepts, as machine integers.
-    pub fn machine_rows(&self) -> Option<Vec<Vec<i64>>> {
-        self.machine_integers()?;
-        self.rows.as_ref()?.iter().map(|r| r.iter().map(Entry::machine).collect()).collect()
+        let rectangular = rows.iter().all(|r| r.len() == n);
+        (fits && rectangular && self.shape.is_none_or(|s| s == [m, n])).then_some((rows.as_slice(), n))
     }
 
     /// Validates and reads the matrix: the first problem found is returned with a JSON Pointer
