@@ -192,6 +192,9 @@ const NOTATION: &[(&str, &str)] = &[
     ("π", " pi "),
     ("ζ", " zeta "),
     ("Λ", " von mangoldt "),
+    ("ρ", " rho "),
+    ("ν", " nu "),
+    ("↦", " "),
     ("χ", " character "),
     ("Δ", " discriminant delta "),
     ("Φ", " cyclotomic "),
@@ -387,10 +390,40 @@ fn objects(text: &str) -> &'static str {
     let rational_function = polynomial && text.contains(")/(");
     // `P^-1 A P = B`, `PA = BP`: matrices conjugate by an invertible P.
     let similarity = ["P^-1 A P", "P^{-1} A P", "P^-1AP", "P^{-1}AP", "PA = BP"].iter().any(|p| text.contains(p));
+    // `AX = XA`: the matrices that commute with A.
+    let commuting = ["AX = XA", "XA = AX", "AB = BA", "BA = AB"].iter().any(|p| text.contains(p));
+    // `θ^3 - θ - 1 = 0`: an algebraic number named by its defining equation.
+    let algebraic_number =
+        ["θ^", "α^"].iter().any(|l| text.contains(l)) && (text.contains("= 0") || text.contains("=0"));
+    // `x^4 - 4x + 3 >= 0`: a polynomial inequality (its `=` is no equation).
+    let nonnegative = powers && [">= 0", "≥ 0", ">=0", "≥0"].iter().any(|p| text.contains(p));
+    // `a² + b² + c²`, `a^2 + b^2`: a sum of squares of unknowns.
+    let squares = text.contains('+')
+        && text
+            .split(|c: char| c.is_whitespace() || matches!(c, '+' | ',' | '?' | '='))
+            .filter(|t| matches!(*t, "a²" | "b²" | "c²" | "d²" | "a^2" | "b^2" | "c^2" | "d^2"))
+            .count()
+            >= 2;
+    // `f_x`, `∂f/∂x`: partial derivatives of a polynomial.
+    let partials = text
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .any(|w| matches!(w.as_bytes(), [b'f' | b'g' | b'h', b'_', b'x' | b'y' | b'z' | b'w' | b't']))
+        || text.contains("∂f/∂");
+    // `2^64 + 1`, `10^20 - 1`: an integer written with powers of numbers.
+    let numeric_power = text.split_whitespace().any(|t| {
+        t.as_bytes().windows(3).any(|w| w[0].is_ascii_digit() && w[1] == b'^' && w[2].is_ascii_digit())
+            && t.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'^' | b'+' | b'-' | b'(' | b')' | b'*' | b','))
+    });
     match (permutation, polynomial, matrix) {
         _ if congruences >= 2 => " simultaneous congruences chinese remainder ",
+        _ if abelian && (text.contains('→') || text.contains('↦')) => " abelian group homomorphism ",
         _ if abelian => " abelian group ",
         _ if similarity => " similar matrices ",
+        _ if commuting => " commuting matrices ",
+        _ if algebraic_number => " algebraic number field element ",
+        _ if nonnegative => " polynomial nonnegative ",
+        _ if squares => " sum of squares ",
+        _ if partials => " partial derivatives ",
         _ if rational_function => " rational function ",
         _ if congruences == 1 && square => " modular square root ",
         _ if congruences == 1 && text.contains("^") => " polynomial congruence ",
@@ -405,6 +438,7 @@ fn objects(text: &str) -> &'static str {
         (_, true, false) => " polynomial ",
         (_, false, true) => " matrix ",
         _ if modular_power => " modular power ",
+        _ if numeric_power => " integer ",
         _ => "",
     }
 }
@@ -541,6 +575,12 @@ fn token_notation(t: &str) -> Option<&'static str> {
     {
         return Some(" finite field ");
     }
+    // F_7[x]/(x^3 - 2), F_p[t]/(f): a finite field built as a quotient.
+    let prime_subfield =
+        lower.strip_prefix("f_").map(|r| r.trim_start_matches(|c: char| c.is_ascii_digit() || c == 'p' || c == 'q'));
+    if prime_subfield.is_some_and(|r| r.len() + 2 < lower.len() && r.starts_with('[') && r.contains("]/(")) {
+        return Some(" finite field extension element ");
+    }
     if lower.starts_with("f_p[") || lower.starts_with("gf(p)[") || lower.starts_with("f_q[") {
         return Some(" polynomial finite field ");
     }
@@ -655,6 +695,10 @@ fn token_notation(t: &str) -> Option<&'static str> {
         && b.bytes().all(|c| c.is_ascii_digit())
     {
         return Some(" rational fraction ");
+    }
+    // c_q(n): Ramanujan's sum.
+    if lower.starts_with("c_q(") {
+        return Some(" ramanujan sum ");
     }
     // h(-23), h(D): the class number of a discriminant.
     if lower.starts_with("h(-") || lower.starts_with("h(d)") {
@@ -913,6 +957,24 @@ mod tests {
         assert!(terms("derivative of (x^2 + 1)/(x^3 - x)").contains(&stem("rational")));
         assert!(!terms("derivative of (x^2 + 1)(x^3 - x)").contains(&stem("rational")));
         assert!(terms("give P with P^-1 A P = B").contains(&stem("similar")));
+    }
+
+    #[test]
+    fn equations_inequalities_and_subscripts_name_their_objects() {
+        assert!(terms("basis of {X : AX = XA}").contains(&stem("commuting")));
+        assert_eq!(terms("image of Z^2 → Z/6 ⊕ Z/10, e1 ↦ (1,2)")[..3], terms("abelian group homomorphism")[..]);
+        assert_eq!(terms("trace of θ^2 where θ^3 - θ - 1 = 0")[..4], terms("algebraic number field element")[..]);
+        assert!(!terms("express cos(7θ) as a polynomial in cos θ").contains(&stem("algebraic")));
+        assert_eq!(terms("prove x^4 - 4x + 3 >= 0")[..2], terms("polynomial nonnegative")[..]);
+        assert!(!terms("find x with x^4 - 3x + 2 < 0").contains(&stem("nonnegative")));
+        assert_eq!(terms("is 7 = a² + b² + c²")[..2], terms("sum of squares")[..]);
+        assert!(!terms("is (a+b)^3 equal to a^3 + 3a^2b + 3ab^2 + b^3").contains(&stem("squares")));
+        assert_eq!(terms("relations a f_x + b f_y = 0")[..2], terms("partial derivatives")[..]);
+        assert!(terms("factor 2^64+1").contains(&stem("integer")));
+        assert!(!terms("3^100 mod 7").contains(&stem("integer")));
+        assert_eq!(terms("order of x in F_7[x]/(x^3 - 2)"), terms("polynomial order finite field extension element"));
+        assert_eq!(terms("c_q(n) for q = 12"), terms("ramanujan sum"));
+        assert_eq!(terms("ρ(u) and ν(p)"), vec!["rho", "nu"]);
     }
 
     #[test]
