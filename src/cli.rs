@@ -51,6 +51,10 @@ pub struct Global {
     /// Keep artifacts and records in memory only (nothing is written to disk).
     #[arg(long, global = true, conflicts_with = "home")]
     pub in_memory: bool,
+    /// Keep artifacts in this PostgreSQL database, shared with every process given the same one
+    /// (`postgres://…` or `host=… dbname=…`); overrides the configuration's `[store] url`.
+    #[arg(long, global = true, value_name = "URL", env = "JACOBIAN_STORE")]
+    pub store: Option<String>,
     /// Operator configuration (TOML): policy profile, limits, checker authority, reasoning log.
     #[arg(long, global = true, value_name = "FILE", env = "JACOBIAN_CONFIG")]
     pub config: Option<PathBuf>,
@@ -291,6 +295,9 @@ async fn open_with(global: &Global, warm: bool) -> Result<Jacobian, Failure> {
             Failure::broken("no home directory: set JACOBIAN_HOME, pass --home DIR, or use --in-memory")
         })?;
         builder = builder.home(home);
+    }
+    if let Some(url) = &global.store {
+        builder = builder.shared_store(url);
     }
     if warm {
         builder = builder.warm_backends();

@@ -97,14 +97,7 @@ fn round(home: &Path, seed: u64) -> (usize, usize, usize) {
             let (a, b) = (rng.below(1 << 40) + 1, rng.below(1 << 40) + 1);
             server.run("integer.compute.gcd", json!({"a": a, "b": b}), "VERIFY");
         } else {
-            // A path on n vertices plus one chord: distinct objects, already canonical.
-            let n = 4 + rng.below(40);
-            let chord = 2 + rng.below(n - 2);
-            let mut edges: Vec<[u64; 2]> = (0..n - 1).map(|v| [v, v + 1]).collect();
-            edges.push([0, chord]);
-            edges.sort();
-            edges.dedup();
-            let object = json!({"order": n, "edges": edges});
+            let object = crate::rng::path_with_chord(&mut rng, 40);
             let id = server.run("artifact.put", json!({"object_type": "simple_graph", "object": object}), "EXPLORE");
             puts.insert(id, object);
         }

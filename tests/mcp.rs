@@ -111,7 +111,7 @@ async fn call(client: &Client, tool: &'static str, args: Value) -> CallToolResul
     client.call_tool(CallToolRequestParams::new(tool).with_arguments(args)).await.expect("tools/call")
 }
 
-async fn read(client: &Client, uri: &str) -> Result<ResourceContents, rmcp::ServiceError> {
+pub(crate) async fn read(client: &Client, uri: &str) -> Result<ResourceContents, rmcp::ServiceError> {
     let mut r = client.read_resource(ReadResourceRequestParams::new(uri)).await?;
     Ok(r.contents.remove(0))
 }
@@ -155,7 +155,7 @@ pub(crate) async fn cancel_while_running<H: ClientHandler>(
     assert!(seen.contains("CANCELLED"), "{capability}: the cancelled run's episode: {seen}");
 }
 
-async fn read_json(client: &Client, uri: &str) -> Value {
+pub(crate) async fn read_json(client: &Client, uri: &str) -> Value {
     let c = read(client, uri).await.unwrap_or_else(|e| panic!("{uri}: {e}"));
     serde_json::from_str(&contents_text(&c)).expect("json resource")
 }
@@ -170,7 +170,7 @@ async fn stdio_client(extra: &[&str]) -> Client {
     Recorder::default().serve(transport).await.expect("initialize over stdio")
 }
 
-async fn http_server(jac: Jacobian, tokens: Option<&str>, max_body: usize) -> (String, tempfile::TempDir) {
+pub(crate) async fn http_server(jac: Jacobian, tokens: Option<&str>, max_body: usize) -> (String, tempfile::TempDir) {
     let dir = tempfile::tempdir().expect("tempdir");
     let tokens = tokens.map(|t| {
         let path = dir.path().join("tokens.toml");
@@ -190,6 +190,21 @@ async fn http_server(jac: Jacobian, tokens: Option<&str>, max_body: usize) -> (S
     let app = jacobian::mcp::http::router(jac, &options).expect("router");
     tokio::spawn(jacobian::mcp::http::serve(listener, app, options.client_timeout, std::future::pending()));
     (format!("127.0.0.1:{}", addr.port()), dir)
+}
+
+/// Stores the path on three vertices through `client` in experiment `experiment`; its URI.
+pub(crate) async fn put_path_on_three_vertices(client: &Client, experiment: &str) -> String {
+    let put = structured(
+        &call(
+            client,
+            "math.run",
+            json!({"capability_id": "artifact.put", "experiment_id": experiment,
+                   "input": {"object_type": "simple_graph", "object": {"order": 3, "edges": [[0, 1], [1, 2]]}}}),
+        )
+        .await,
+    );
+    assert_eq!(put["execution"]["status"], "SUCCEEDED", "{put}");
+    put["output"]["uri"].as_str().expect("uri").to_owned()
 }
 
 pub(crate) async fn http_client(addr: &str, token: Option<&str>) -> Result<Client, String> {
@@ -572,7 +587,7 @@ async fn an_http_client_that_disconnects_cancels_its_runs() {
 // ---------------------------------------------------------------------------------------------
 // HTTP security.
 
-const TOKENS: &str = "[[token]]\ntenant = \"alice\"\ntoken = \"alice-0123456789abcdef\"\n\
+pub(crate) const TOKENS: &str = "[[token]]\ntenant = \"alice\"\ntoken = \"alice-0123456789abcdef\"\n\
                       [[token]]\ntenant = \"bob\"\ntoken = \"bob-0123456789abcdef\"\n";
 
 #[tokio::test]
@@ -624,17 +639,7 @@ async fn tenants_see_only_their_own_artifacts_and_experiments() {
     let alice = http_client(&addr, Some("alice-0123456789abcdef")).await.expect("alice");
     let bob = http_client(&addr, Some("bob-0123456789abcdef")).await.expect("bob");
 
-    let put = structured(
-        &call(
-            &alice,
-            "math.run",
-            json!({"capability_id": "artifact.put", "experiment_id": "alice-work",
-                   "input": {"object_type": "simple_graph", "object": {"order": 3, "edges": [[0, 1], [1, 2]]}}}),
-        )
-        .await,
-    );
-    assert_eq!(put["execution"]["status"], "SUCCEEDED", "{put}");
-    let uri = put["output"]["uri"].as_str().expect("uri").to_owned();
+    let uri = put_path_on_three_vertices(&alice, "alice-work").await;
     assert_eq!(read_json(&alice, &uri).await["order"], 3);
     assert!(read(&bob, &uri).await.is_err(), "another tenant's artifact is not found");
     assert!(read(&alice, "experiment://alice-work").await.is_ok());

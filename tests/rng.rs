@@ -15,3 +15,15 @@ impl Rng {
         self.next() % n
     }
 }
+
+/// A path on 4 to `3 + orders` vertices plus one chord, as a simple-graph object: distinct
+/// objects, already canonical (for tests that store many artifacts).
+pub(crate) fn path_with_chord(rng: &mut Rng, orders: u64) -> serde_json::Value {
+    let n = 4 + rng.below(orders);
+    let chord = 2 + rng.below(n - 2);
+    let mut edges: Vec<[u64; 2]> = (0..n - 1).map(|v| [v, v + 1]).collect();
+    edges.push([0, chord]);
+    edges.sort();
+    edges.dedup();
+    serde_json::json!({"order": n, "edges": edges})
+}

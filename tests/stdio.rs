@@ -19,10 +19,17 @@ pub(crate) struct Server {
 
 impl Server {
     pub(crate) fn start(home: &Path) -> Server {
+        Server::start_with(home, &[])
+    }
+
+    /// `jacobian serve --home HOME ARGS…`.
+    pub(crate) fn start_with(home: &Path, args: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_jacobian"))
             .arg("serve")
             .arg("--home")
             .arg(home)
+            .args(args)
+            .env_remove("JACOBIAN_STORE")
             .env_remove("JACOBIAN_CONFIG")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

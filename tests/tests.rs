@@ -30,6 +30,7 @@ mod partition;
 mod polynomials;
 mod quotas;
 mod real_enclosures;
+mod replicas;
 mod rng;
 mod sat;
 mod stdio;

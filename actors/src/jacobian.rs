@@ -148,6 +148,13 @@ impl JacobianBuilder {
         self
     }
 
+    /// Keeps every tenant's artifacts in the PostgreSQL database at `url`, shared with any
+    /// other process given the same one; overrides the configuration's `[store] url`.
+    pub fn shared_store(mut self, url: impl Into<String>) -> Self {
+        self.config.store.url = Some(url.into());
+        self
+    }
+
     /// The object kinds `artifact.put` and typed inputs accept.
     pub fn objects(mut self, objects: ObjectRegistry) -> Self {
         self.objects = objects;
@@ -227,6 +234,10 @@ impl JacobianBuilder {
                 }
             })
             .collect();
+        let shared_store = match &self.config.store.url {
+            Some(url) => Some(jacobian_runtime::artifact::PgDatabase::connect(url)?),
+            None => None,
+        };
         let catalog = Arc::new(Catalog::build(adapters));
         for r in catalog.rejected() {
             tracing::error!(capability = %r.capability_id, reason = %r.reason, "capability not installed");
@@ -242,6 +253,7 @@ impl JacobianBuilder {
             health: HealthBoard::new(self.health),
             tenants: crate::tenants::Tenants::new(
                 self.home,
+                shared_store,
                 self.durability,
                 self.config.reasoning.mode,
                 StoreLimits::default(),

@@ -15,6 +15,7 @@ use std::io::{self, BufRead, BufReader, Seek, SeekFrom, Write};
 use std::path::Path;
 use std::sync::Mutex;
 
+use jacobian_runtime::artifact::PgDatabase;
 use jacobian_runtime::contract::{Accounting, AssuranceLevel, CompletenessState};
 use jacobian_runtime::{Digest, ExecutionStatus, Mode, Stage};
 use schemars::JsonSchema;
@@ -79,6 +80,9 @@ struct Writer {
 /// The episode log of one tenant.
 #[derive(Debug)]
 pub(crate) struct EpisodeLog {
+    /// The database the log lives in, and the tenant, when processes share one; the fields
+    /// below then stay empty.
+    shared: Option<(PgDatabase, String)>,
     durability: Durability,
     writer: Mutex<Writer>,
     experiments: Mutex<HashMap<String, Vec<EpisodeRecord>>>,
@@ -89,6 +93,7 @@ impl EpisodeLog {
     /// A log kept only in memory (no durability).
     pub(crate) fn in_memory() -> Self {
         EpisodeLog {
+            shared: None,
             durability: Durability::Process,
             writer: Mutex::new(Writer { file: None, dirty: false }),
             experiments: Mutex::new(HashMap::new()),
@@ -130,6 +135,7 @@ impl EpisodeLog {
         }
         file.seek(SeekFrom::End(0))?;
         Ok(EpisodeLog {
+            shared: None,
             durability,
             writer: Mutex::new(Writer { file: Some(file), dirty: false }),
             experiments: Mutex::new(experiments),
@@ -137,8 +143,18 @@ impl EpisodeLog {
         })
     }
 
+    /// The log of `tenant` in a shared database: every append is a committed row, and the
+    /// experiments read back whatever any process appended.
+    pub(crate) fn shared(db: PgDatabase, tenant: &str) -> Self {
+        EpisodeLog { shared: Some((db, tenant.to_owned())), ..Self::in_memory() }
+    }
+
     /// Appends a record (durably, per the log's durability) and indexes it.
     pub(crate) fn append(&self, record: &EpisodeRecord) -> io::Result<()> {
+        if let Some((db, tenant)) = &self.shared {
+            let text = serde_json::to_string(record).map_err(io::Error::other)?;
+            return db.append_episode(tenant, record.experiment_id.as_deref(), &text).map_err(io::Error::other);
+        }
         {
             let mut w = self.writer.lock().unwrap_or_else(|p| p.into_inner());
             if let Some(file) = w.file.as_mut() {
@@ -178,11 +194,22 @@ impl EpisodeLog {
 
     /// Records appended over the log's life.
     pub(crate) fn total(&self) -> u64 {
+        if let Some((db, tenant)) = &self.shared {
+            return db.episode_count(tenant).unwrap_or_else(|e| {
+                tracing::warn!(error = %e, "counting episode records failed");
+                0
+            });
+        }
         *self.total.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// Records of an experiment, in append order.
     pub(crate) fn experiment(&self, id: &str) -> Option<Vec<EpisodeRecord>> {
+        if let Some((db, tenant)) = &self.shared {
+            let records = db.experiment_records(tenant, id).ok()?;
+            let parsed: Vec<EpisodeRecord> = records.iter().filter_map(|r| serde_json::from_str(r).ok()).collect();
+            return (!parsed.is_empty()).then_some(parsed);
+        }
         self.experiments.lock().unwrap_or_else(|p| p.into_inner()).get(id).cloned()
     }
 }

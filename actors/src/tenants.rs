@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use dashmap::DashMap;
-use jacobian_runtime::artifact::{ArtifactStore, FsArtifactStore, MemoryArtifactStore, StoreLimits};
+use jacobian_runtime::artifact::{ArtifactStore, FsArtifactStore, MemoryArtifactStore, PgDatabase, StoreLimits};
 use jacobian_runtime::policy::{QuotasConfig, ReasoningMode};
 
 use crate::error::JacobianError;
@@ -64,6 +64,8 @@ pub(crate) struct Tenant {
 /// Where tenants keep their state.
 pub(crate) struct Tenants {
     home: Option<PathBuf>,
+    /// The database holding every tenant's artifacts, when processes share one.
+    shared: Option<PgDatabase>,
     durability: Durability,
     reasoning: ReasoningMode,
     limits: StoreLimits,
@@ -74,12 +76,23 @@ pub(crate) struct Tenants {
 impl Tenants {
     pub(crate) fn new(
         home: Option<PathBuf>,
+        shared: Option<PgDatabase>,
         durability: Durability,
         reasoning: ReasoningMode,
         limits: StoreLimits,
         quotas: QuotasConfig,
     ) -> Self {
-        Tenants { home, durability, reasoning, limits, quotas, map: DashMap::new() }
+        Tenants { home, shared, durability, reasoning, limits, quotas, map: DashMap::new() }
+    }
+
+    /// The artifact store of a tenant: in the shared database, else in memory or under `dir`.
+    fn artifacts(&self, id: &TenantId, dir: Option<&std::path::Path>) -> Result<Arc<dyn ArtifactStore>, JacobianError> {
+        let store: Arc<dyn ArtifactStore> = match (&self.shared, dir) {
+            (Some(db), _) => Arc::new(db.store(id.as_str()).with_limits(self.limits)),
+            (None, Some(dir)) => Arc::new(FsArtifactStore::open(dir.join("artifacts"))?.with_limits(self.limits)),
+            (None, None) => Arc::new(MemoryArtifactStore::new().with_limits(self.limits)),
+        };
+        self.held(id, store)
     }
 
     /// The effective quota of a tenant.
@@ -106,22 +119,27 @@ impl Tenants {
     fn open(&self, id: &TenantId) -> Result<Tenant, JacobianError> {
         let Some(home) = &self.home else {
             return Ok(Tenant {
-                store: self.held(id, Arc::new(MemoryArtifactStore::new().with_limits(self.limits)))?,
+                store: self.artifacts(id, None)?,
                 cpu: crate::quotas::CpuLedger::new(id.as_str(), &self.quota(id)),
-                episodes: EpisodeLog::in_memory(),
+                episodes: match &self.shared {
+                    Some(db) => EpisodeLog::shared(db.clone(), id.as_str()),
+                    None => EpisodeLog::in_memory(),
+                },
                 reasoning: ReasoningLog::new(self.reasoning, None)
                     .map_err(|e| JacobianError::io("opening the reasoning log", e))?,
             });
         };
         let dir = home.join("tenants").join(id.as_str());
         std::fs::create_dir_all(&dir).map_err(|e| JacobianError::io("creating the tenant directory", e))?;
-        let store = FsArtifactStore::open(dir.join("artifacts"))?.with_limits(self.limits);
-        let episodes = EpisodeLog::open(&dir.join("episodes.jsonl"), self.durability)
-            .map_err(|e| JacobianError::io("opening the episode log", e))?;
+        let episodes = match &self.shared {
+            Some(db) => EpisodeLog::shared(db.clone(), id.as_str()),
+            None => EpisodeLog::open(&dir.join("episodes.jsonl"), self.durability)
+                .map_err(|e| JacobianError::io("opening the episode log", e))?,
+        };
         let reasoning = ReasoningLog::new(self.reasoning, Some(&dir.join("reasoning.jsonl")))
             .map_err(|e| JacobianError::io("opening the reasoning log", e))?;
         Ok(Tenant {
-            store: self.held(id, Arc::new(store))?,
+            store: self.artifacts(id, Some(&dir))?,
             cpu: crate::quotas::CpuLedger::new(id.as_str(), &self.quota(id)),
             episodes,
             reasoning,

@@ -6,9 +6,14 @@
 
 mod fs;
 mod memory;
+mod postgres;
+#[cfg(test)]
+pub(crate) mod suite;
+pub mod test_postgres;
 
 pub use fs::FsArtifactStore;
 pub use memory::MemoryArtifactStore;
+pub use postgres::{CHUNK_BYTES, PgArtifactStore, PgDatabase};
 
 use std::fmt;
 use std::str::FromStr;

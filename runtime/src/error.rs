@@ -75,6 +75,14 @@ pub enum Error {
         /// The OS error.
         source: std::io::Error,
     },
+    /// The database behind a shared store failed or could not be reached.
+    #[error("{context}: {reason}")]
+    Database {
+        /// What was being done.
+        context: &'static str,
+        /// What the database said.
+        reason: String,
+    },
     /// A schema that does not compile, or a descriptor that breaks the contract.
     #[error("capability {capability_id} cannot be registered: {reason}")]
     Registration {

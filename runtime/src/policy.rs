@@ -225,6 +225,22 @@ pub struct OperatorConfig {
     /// Operator packages to serve (`[[package]]` entries).
     #[serde(rename = "package")]
     pub packages: Vec<PackageEntry>,
+    /// Shared state for several processes.
+    pub store: StoreConfig,
+}
+
+/// The `[store]` table: where artifacts live when several Jacobian processes (replicas behind
+/// a load balancer) serve one team. Absent, each process keeps them under its home directory.
+///
+/// ```toml
+/// [store]
+/// url = "host=/run/postgresql user=jacobian dbname=jacobian"   # or a postgres:// URL
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct StoreConfig {
+    /// A PostgreSQL connection string. The schema is created or migrated at start.
+    pub url: Option<String>,
 }
 
 /// The `[quotas]` table: limits every tenant is held to, and `[quotas.tenants.<id>]` tables

@@ -27,9 +27,11 @@ const STALE_TMP_AGE: Duration = Duration::from_secs(3600);
 pub struct FsArtifactStore {
     root: PathBuf,
     limits: StoreLimits,
-    /// Distinguishes concurrent temp files written by this process.
-    counter: AtomicU64,
 }
+
+/// Distinguishes the temp files this process writes, through any number of handles on one
+/// directory (the process id distinguishes processes).
+static NEXT_TEMP_FILE: AtomicU64 = AtomicU64::new(0);
 
 impl FsArtifactStore {
     /// Opens (creating if needed) a store rooted at `root`.
@@ -39,7 +41,7 @@ impl FsArtifactStore {
             let dir = root.join(sub);
             fs::create_dir_all(&dir).map_err(|e| Error::io("creating the artifact store", &dir, e))?;
         }
-        let store = FsArtifactStore { root, limits: StoreLimits::default(), counter: AtomicU64::new(0) };
+        let store = FsArtifactStore { root, limits: StoreLimits::default() };
         store.remove_stale_temp_files();
         Ok(store)
     }
@@ -91,7 +93,7 @@ impl FsArtifactStore {
                 sync_dir(grandparent)?;
             }
         }
-        let n = self.counter.fetch_add(1, Ordering::Relaxed);
+        let n = NEXT_TEMP_FILE.fetch_add(1, Ordering::Relaxed);
         let name = dest.file_name().and_then(|n| n.to_str()).unwrap_or("artifact");
         let tmp = self.root.join("tmp").join(format!("{name}.{}.{n}.tmp", std::process::id()));
         let write = || -> io::Result<()> {
@@ -225,6 +227,7 @@ impl ArtifactStore for FsArtifactStore {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::artifact::suite;
     use std::sync::Arc;
 
     fn new<'a>(bytes: &'a [u8], schema: &'a str) -> NewArtifact<'a> {
@@ -235,27 +238,6 @@ mod tests {
             parents: &[],
             producing_episode: Some("ep-1"),
         }
-    }
-
-    #[test]
-    fn put_then_get_round_trips_and_is_idempotent() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = FsArtifactStore::open(dir.path()).unwrap();
-        let m1 = store.put(&new(b"{\"a\":1}", "urn:test:a")).unwrap();
-        let m2 = store.put(&new(b"{\"a\":1}", "urn:test:a")).unwrap();
-        assert_eq!(m1, m2, "the first manifest stands");
-        let art = store.get(&m1.uri).unwrap();
-        assert_eq!(&*art.bytes, b"{\"a\":1}");
-        assert_eq!(art.manifest.size, 7);
-        assert!(fs::read_dir(dir.path().join("tmp")).unwrap().next().is_none(), "temp files are cleaned up");
-    }
-
-    #[test]
-    fn same_bytes_under_another_schema_conflict() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = FsArtifactStore::open(dir.path()).unwrap();
-        store.put(&new(b"[]", "urn:test:a")).unwrap();
-        assert!(matches!(store.put(&new(b"[]", "urn:test:b")), Err(Error::ArtifactConflict { .. })));
     }
 
     #[test]
@@ -300,55 +282,24 @@ mod tests {
     }
 
     #[test]
-    fn limits_and_dangling_parents_are_refused_before_writing() {
+    fn passes_the_store_contract() {
         let dir = tempfile::tempdir().unwrap();
-        let store = FsArtifactStore::open(dir.path())
-            .unwrap()
-            .with_limits(StoreLimits { max_artifact_bytes: 8, max_parents: 1 });
-        assert!(matches!(
-            store.put(&new(b"123456789", "urn:test:a")),
-            Err(Error::ArtifactTooLarge { size: 9, limit: 8 })
-        ));
-        let ghost = ArtifactUri::from_digest(Digest::of_bytes(b"ghost"));
-        let with_parent = NewArtifact { parents: &[ghost], ..new(b"1", "urn:test:a") };
-        assert!(matches!(store.put(&with_parent), Err(Error::ArtifactRefused { .. })));
-        assert!(fs::read_dir(dir.path().join("objects")).unwrap().next().is_none(), "nothing was written");
+        let store = FsArtifactStore::open(dir.path()).unwrap().with_limits(suite::LIMITS);
+        let corrupt = |uri: &ArtifactUri| {
+            let path = store.object_path(&uri.digest());
+            let mut bytes = fs::read(&path).unwrap();
+            bytes[0] ^= 1;
+            fs::write(&path, &bytes).unwrap();
+        };
+        suite::contract(&store, Some(&corrupt));
+        assert!(fs::read_dir(dir.path().join("tmp")).unwrap().next().is_none(), "temp files are cleaned up");
     }
 
     #[test]
-    fn concurrent_writers_of_the_same_object_are_safe() {
+    fn two_handles_on_one_directory_write_the_same_artifacts_safely() {
         let dir = tempfile::tempdir().unwrap();
-        let store = Arc::new(FsArtifactStore::open(dir.path()).unwrap());
-        let payload: Vec<u8> = (0..64 * 1024).map(|i| (i % 251) as u8).collect();
-        let threads: Vec<_> = (0..8)
-            .map(|i| {
-                let store = Arc::clone(&store);
-                let payload = payload.clone();
-                std::thread::spawn(move || {
-                    let episode = format!("ep-{i}");
-                    (0..20)
-                        .map(|_| {
-                            store
-                                .put(&NewArtifact {
-                                    schema_uri: "urn:test:blob",
-                                    media_type: "application/octet-stream",
-                                    bytes: &payload,
-                                    parents: &[],
-                                    producing_episode: Some(&episode),
-                                })
-                                .unwrap()
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        let manifests: Vec<Manifest> = threads.into_iter().flat_map(|t| t.join().unwrap()).collect();
-        let uri = manifests[0].uri;
-        assert!(manifests.iter().all(|m| m.uri == uri));
-        let stored = store.get(&uri).unwrap();
-        assert_eq!(&*stored.bytes, &payload[..]);
-        // Every writer saw the manifest that won.
-        assert!(manifests.iter().all(|m| *m == stored.manifest));
+        let open = || Arc::new(FsArtifactStore::open(dir.path()).unwrap().with_limits(suite::LIMITS));
+        suite::concurrent_writers(open(), open());
         assert!(fs::read_dir(dir.path().join("tmp")).unwrap().next().is_none());
     }
 }

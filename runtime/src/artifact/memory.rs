@@ -91,30 +91,14 @@ impl ArtifactStore for MemoryArtifactStore {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::artifact::suite;
 
     #[test]
-    fn behaves_like_the_disk_store() {
-        let store = MemoryArtifactStore::new().with_limits(StoreLimits { max_artifact_bytes: 16, max_parents: 4 });
-        let a = NewArtifact {
-            schema_uri: "urn:t:a",
-            media_type: "application/json",
-            bytes: b"[1]",
-            parents: &[],
-            producing_episode: None,
-        };
-        let m = store.put(&a).unwrap();
-        assert_eq!(store.put(&a).unwrap(), m);
-        assert_eq!(&*store.get(&m.uri).unwrap().bytes, b"[1]");
-        assert!(matches!(
-            store.put(&NewArtifact { schema_uri: "urn:t:b", ..a.clone() }),
-            Err(Error::ArtifactConflict { .. })
-        ));
-        assert!(matches!(
-            store.put(&NewArtifact { bytes: &[0; 17], ..a.clone() }),
-            Err(Error::ArtifactTooLarge { .. })
-        ));
-        let child = NewArtifact { bytes: b"[2]", parents: std::slice::from_ref(&m.uri), ..a };
-        assert_eq!(store.put(&child).unwrap().parents, vec![m.uri]);
-        assert_eq!(store.len(), 2);
+    fn passes_the_store_contract() {
+        let store = MemoryArtifactStore::new().with_limits(suite::LIMITS);
+        suite::contract(&store, None);
+        assert_eq!(store.len(), 4);
+        let shared = Arc::new(MemoryArtifactStore::new().with_limits(suite::LIMITS));
+        suite::concurrent_writers(shared.clone(), shared);
     }
 }

@@ -1,0 +1,552 @@
+//! The PostgreSQL artifact store: one database shared by any number of Jacobian processes.
+//!
+//! Tables (created by the versioned migrations below, applied at open under an advisory lock):
+//! `artifact_objects` holds one row per stored object and tenant with its size;
+//! `artifact_chunks` its bytes in chunks of [`CHUNK_BYTES`] (storage EXTERNAL: the bytes are
+//! content-addressed and mostly incompressible, so PostgreSQL does not try); `artifact_manifests`
+//! the manifest as JSON text, with its schema URI in a column of its own. Every table is keyed by
+//! tenant, so tenants share nothing. `episodes` holds every tenant's episode records (JSON
+//! text, in append order), so an experiment run through several processes reads as one.
+//!
+//! A put is one transaction: the object row, its chunks and the manifest become visible
+//! together or not at all, so a reader never sees a torn artifact and a writer killed mid-put
+//! leaves nothing. Two writers of the same artifact (two replicas) meet on the primary keys:
+//! `INSERT … ON CONFLICT DO NOTHING` makes the second wait for the first's commit and then find
+//! the row, so it writes no chunk and reads the first's manifest back (another schema URI is a
+//! conflict, as in every store). Every read re-hashes the bytes.
+//!
+//! `postgres::Client` drives its own small runtime and must not be called from inside a tokio
+//! runtime, so the store owns a few plain threads, each with one connection, which take jobs
+//! from a channel; a caller blocks on the answer, as it would on a file read.
+
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+use postgres::{Client, GenericClient, NoTls};
+
+use super::{
+    Artifact, ArtifactStore, ArtifactUri, Manifest, NewArtifact, StoreLimits, StoreUsage, check_new, manifest_for,
+    reconcile,
+};
+use crate::canonical::Digest;
+use crate::error::{Error, Result};
+
+/// Bytes per stored chunk.
+pub const CHUNK_BYTES: usize = 1 << 20;
+/// Connections (and threads) per store handle.
+const CONNECTIONS: usize = 4;
+/// Key of the advisory lock that serializes migrations across processes.
+const MIGRATION_LOCK: i64 = 0x6a61_636f_6269_616e; // "jacobian"
+
+/// The schema, one migration per version, applied in order and never edited once released.
+const MIGRATIONS: &[(i32, &str)] = &[
+    (
+        1,
+        "CREATE TABLE artifact_objects (
+             tenant text NOT NULL,
+             digest bytea NOT NULL,
+             size bigint NOT NULL CHECK (size >= 0),
+             PRIMARY KEY (tenant, digest)
+         );
+         CREATE TABLE artifact_chunks (
+             tenant text NOT NULL,
+             digest bytea NOT NULL,
+             seq integer NOT NULL,
+             data bytea NOT NULL,
+             PRIMARY KEY (tenant, digest, seq),
+             FOREIGN KEY (tenant, digest) REFERENCES artifact_objects ON DELETE CASCADE
+         );
+         ALTER TABLE artifact_chunks ALTER COLUMN data SET STORAGE EXTERNAL;
+         CREATE TABLE artifact_manifests (
+             tenant text NOT NULL,
+             digest bytea NOT NULL,
+             schema_uri text NOT NULL,
+             manifest text NOT NULL,
+             PRIMARY KEY (tenant, digest),
+             FOREIGN KEY (tenant, digest) REFERENCES artifact_objects
+         );",
+    ),
+    (
+        2,
+        "CREATE TABLE episodes (
+             tenant text NOT NULL,
+             seq bigserial NOT NULL,
+             experiment_id text,
+             record text NOT NULL,
+             PRIMARY KEY (tenant, seq)
+         );
+         CREATE INDEX episodes_by_experiment ON episodes (tenant, experiment_id, seq)
+             WHERE experiment_id IS NOT NULL;",
+    ),
+];
+
+type Job = Box<dyn FnOnce(&mut Client) + Send>;
+
+/// Connections shared by every tenant's store on one database.
+struct Pool {
+    jobs: Mutex<Option<SyncSender<Job>>>,
+    workers: Mutex<Vec<JoinHandle<()>>>,
+}
+
+impl Pool {
+    /// Starts `CONNECTIONS` connection threads, the first of which connects and migrates the
+    /// schema before this returns (the others connect on their first job). Connecting happens
+    /// on those threads, so this may be called from anywhere, a tokio runtime included.
+    fn connect(url: &str) -> Result<Arc<Pool>> {
+        let config: postgres::Config = url.parse().map_err(|e| db("reading the PostgreSQL URL", e))?;
+        let (tx, rx) = sync_channel::<Job>(CONNECTIONS * 4);
+        let rx = Arc::new(Mutex::new(rx));
+        let (ready, first) = sync_channel::<Result<()>>(1);
+        let mut workers = Vec::with_capacity(CONNECTIONS);
+        for i in 0..CONNECTIONS {
+            let (rx, config, ready) = (Arc::clone(&rx), config.clone(), (i == 0).then(|| ready.clone()));
+            let worker = std::thread::Builder::new()
+                .name(format!("jacobian-pg-{i}"))
+                .spawn(move || {
+                    let mut client = None;
+                    if let Some(ready) = ready {
+                        let opened = config
+                            .connect(NoTls)
+                            .map_err(|e| db("connecting to PostgreSQL", e))
+                            .and_then(|mut c| migrate(&mut c).map(|()| c));
+                        match opened {
+                            Ok(c) => {
+                                client = Some(c);
+                                let _ = ready.send(Ok(()));
+                            }
+                            Err(e) => {
+                                let _ = ready.send(Err(e));
+                                return;
+                            }
+                        }
+                    }
+                    serve(&config, client, &rx)
+                })
+                .map_err(|e| Error::Config(format!("starting a PostgreSQL connection thread: {e}")))?;
+            workers.push(worker);
+        }
+        drop(ready);
+        let pool = Arc::new(Pool { jobs: Mutex::new(Some(tx)), workers: Mutex::new(workers) });
+        first.recv().map_err(|_| closed())??;
+        Ok(pool)
+    }
+
+    /// Runs `f` on a connection and waits for its answer.
+    fn run<T: Send + 'static>(&self, f: impl FnOnce(&mut Client) -> Result<T> + Send + 'static) -> Result<T> {
+        let (reply, answer) = sync_channel(1);
+        let job: Job = Box::new(move |client| {
+            let _ = reply.send(f(client));
+        });
+        let sender = self.jobs.lock().map_err(|_| closed())?.clone().ok_or_else(closed)?;
+        sender.send(job).map_err(|_| closed())?;
+        answer.recv().map_err(|_| closed())?
+    }
+}
+
+impl Drop for Pool {
+    fn drop(&mut self) {
+        if let Ok(mut jobs) = self.jobs.lock() {
+            jobs.take();
+        }
+        if let Ok(mut workers) = self.workers.lock() {
+            for w in workers.drain(..) {
+                let _ = w.join();
+            }
+        }
+    }
+}
+
+/// A connection thread: takes jobs until the pool is dropped, reconnecting when the server
+/// closed the connection (a restart, an idle timeout).
+fn serve(config: &postgres::Config, mut client: Option<Client>, jobs: &Mutex<Receiver<Job>>) {
+    loop {
+        let job = match jobs.lock() {
+            Ok(rx) => match rx.recv() {
+                Ok(job) => job,
+                Err(_) => return,
+            },
+            Err(_) => return,
+        };
+        if client.as_ref().is_none_or(Client::is_closed) {
+            client = config.connect(NoTls).ok();
+        }
+        match client.as_mut() {
+            Some(c) => job(c),
+            // The job is dropped, so its caller sees the pool as unavailable.
+            None => drop(job),
+        }
+    }
+}
+
+fn closed() -> Error {
+    Error::Database { context: "reaching PostgreSQL", reason: "no connection to the database".into() }
+}
+
+fn db(context: &'static str, e: impl std::fmt::Display) -> Error {
+    Error::Database { context, reason: e.to_string() }
+}
+
+/// Applies the migrations this build knows and the database lacks, under an advisory lock so
+/// that replicas starting together migrate once. A database migrated past this build (by a
+/// newer Jacobian) is refused rather than written with an old schema.
+fn migrate(client: &mut Client) -> Result<()> {
+    client.execute("SELECT pg_advisory_lock($1)", &[&MIGRATION_LOCK]).map_err(|e| db("locking the schema", e))?;
+    let result = (|| {
+        client
+            .batch_execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (
+                     version integer PRIMARY KEY,
+                     applied_at timestamptz NOT NULL DEFAULT now()
+                 )",
+            )
+            .map_err(|e| db("creating schema_migrations", e))?;
+        let current: i32 = client
+            .query_one("SELECT coalesce(max(version), 0) FROM schema_migrations", &[])
+            .and_then(|row| row.try_get(0))
+            .map_err(|e| db("reading the schema version", e))?;
+        let known = MIGRATIONS.last().map_or(0, |m| m.0);
+        if current > known {
+            return Err(Error::Config(format!(
+                "the database's schema is at version {current}, newer than this build's {known}"
+            )));
+        }
+        for (version, sql) in MIGRATIONS.iter().filter(|m| m.0 > current) {
+            let mut tx = client.transaction().map_err(|e| db("migrating the schema", e))?;
+            tx.batch_execute(sql).map_err(|e| db("migrating the schema", e))?;
+            tx.execute("INSERT INTO schema_migrations (version) VALUES ($1)", &[version])
+                .map_err(|e| db("recording a migration", e))?;
+            tx.commit().map_err(|e| db("migrating the schema", e))?;
+        }
+        Ok(())
+    })();
+    let unlocked = client.execute("SELECT pg_advisory_unlock($1)", &[&MIGRATION_LOCK]);
+    result?;
+    unlocked.map(drop).map_err(|e| db("unlocking the schema", e))
+}
+
+/// A handle on one database, from which each tenant's store is taken.
+#[derive(Clone)]
+pub struct PgDatabase {
+    pool: Arc<Pool>,
+}
+
+impl std::fmt::Debug for PgDatabase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("PgDatabase")
+    }
+}
+
+impl PgDatabase {
+    /// Connects to `url` (`postgres://user@host/db`, or `host=/run/postgresql dbname=…`) and
+    /// brings its schema up to date.
+    pub fn connect(url: &str) -> Result<Self> {
+        Ok(PgDatabase { pool: Pool::connect(url)? })
+    }
+
+    /// The artifact store of one tenant.
+    pub fn store(&self, tenant: &str) -> PgArtifactStore {
+        PgArtifactStore { pool: Arc::clone(&self.pool), tenant: Arc::from(tenant), limits: StoreLimits::default() }
+    }
+
+    /// Appends one episode record (JSON text) of `tenant`; durable once this returns.
+    pub fn append_episode(&self, tenant: &str, experiment_id: Option<&str>, record: &str) -> Result<()> {
+        let (tenant, experiment, record) = (tenant.to_owned(), experiment_id.map(str::to_owned), record.to_owned());
+        self.pool.run(move |c| {
+            c.execute(
+                "INSERT INTO episodes (tenant, experiment_id, record) VALUES ($1, $2, $3)",
+                &[&tenant, &experiment, &record],
+            )
+            .map(drop)
+            .map_err(|e| db("appending an episode record", e))
+        })
+    }
+
+    /// The episode records of one experiment of `tenant`, in append order.
+    pub fn experiment_records(&self, tenant: &str, experiment_id: &str) -> Result<Vec<String>> {
+        let (tenant, experiment) = (tenant.to_owned(), experiment_id.to_owned());
+        self.pool.run(move |c| {
+            c.query(
+                "SELECT record FROM episodes WHERE tenant = $1 AND experiment_id = $2 ORDER BY seq",
+                &[&tenant, &experiment],
+            )
+            .and_then(|rows| rows.iter().map(|r| r.try_get(0)).collect())
+            .map_err(|e| db("reading an experiment", e))
+        })
+    }
+
+    /// How many episode records `tenant` has.
+    pub fn episode_count(&self, tenant: &str) -> Result<u64> {
+        let tenant = tenant.to_owned();
+        self.pool.run(move |c| {
+            c.query_one("SELECT count(*) FROM episodes WHERE tenant = $1", &[&tenant])
+                .and_then(|row| row.try_get::<_, i64>(0))
+                .map(|n| n.max(0) as u64)
+                .map_err(|e| db("counting episode records", e))
+        })
+    }
+
+    /// The schema version the database is at.
+    pub fn schema_version(&self) -> Result<i32> {
+        self.pool.run(|c| {
+            c.query_one("SELECT coalesce(max(version), 0) FROM schema_migrations", &[])
+                .and_then(|row| row.try_get(0))
+                .map_err(|e| db("reading the schema version", e))
+        })
+    }
+}
+
+/// One tenant's artifacts in a PostgreSQL database.
+pub struct PgArtifactStore {
+    pool: Arc<Pool>,
+    tenant: Arc<str>,
+    limits: StoreLimits,
+}
+
+impl std::fmt::Debug for PgArtifactStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PgArtifactStore").field("tenant", &self.tenant).finish()
+    }
+}
+
+impl PgArtifactStore {
+    /// Replaces the limits.
+    pub fn with_limits(mut self, limits: StoreLimits) -> Self {
+        self.limits = limits;
+        self
+    }
+}
+
+fn read_manifest(c: &mut impl GenericClient, tenant: &str, digest: &[u8]) -> Result<Option<Manifest>> {
+    let row = c
+        .query_opt("SELECT manifest FROM artifact_manifests WHERE tenant = $1 AND digest = $2", &[&tenant, &digest])
+        .map_err(|e| db("reading a manifest", e))?;
+    match row {
+        None => Ok(None),
+        Some(row) => {
+            let text: String = row.try_get(0).map_err(|e| db("reading a manifest", e))?;
+            Ok(Some(serde_json::from_str(&text)?))
+        }
+    }
+}
+
+impl ArtifactStore for PgArtifactStore {
+    fn put(&self, new: &NewArtifact<'_>) -> Result<Manifest> {
+        check_new(self, new)?;
+        let uri = ArtifactUri::from_digest(Digest::of_bytes(new.bytes));
+        let manifest = manifest_for(uri, new);
+        let text = serde_json::to_string(&manifest)?;
+        let bytes: Arc<[u8]> = Arc::from(new.bytes);
+        let (tenant, schema) = (Arc::clone(&self.tenant), new.schema_uri.to_owned());
+        let stored = self.pool.run(move |c| {
+            let digest = uri.digest();
+            let key = &digest.as_bytes()[..];
+            let mut tx = c.transaction().map_err(|e| db("storing an artifact", e))?;
+            let fresh = !tx
+                .query(
+                    "INSERT INTO artifact_objects (tenant, digest, size) VALUES ($1, $2, $3)
+                     ON CONFLICT DO NOTHING RETURNING 1",
+                    &[&&*tenant, &key, &(bytes.len() as i64)],
+                )
+                .map_err(|e| db("storing an artifact", e))?
+                .is_empty();
+            if fresh {
+                let insert = tx
+                    .prepare("INSERT INTO artifact_chunks (tenant, digest, seq, data) VALUES ($1, $2, $3, $4)")
+                    .map_err(|e| db("storing an artifact", e))?;
+                for (seq, chunk) in bytes.chunks(CHUNK_BYTES).enumerate() {
+                    tx.execute(&insert, &[&&*tenant, &key, &(seq as i32), &chunk])
+                        .map_err(|e| db("storing an artifact's bytes", e))?;
+                }
+            }
+            let published = !tx
+                .query(
+                    "INSERT INTO artifact_manifests (tenant, digest, schema_uri, manifest) VALUES ($1, $2, $3, $4)
+                     ON CONFLICT DO NOTHING RETURNING 1",
+                    &[&&*tenant, &key, &schema, &text],
+                )
+                .map_err(|e| db("storing a manifest", e))?
+                .is_empty();
+            let existing = if published { None } else { read_manifest(&mut tx, &tenant, key)? };
+            tx.commit().map_err(|e| db("committing an artifact", e))?;
+            Ok(existing)
+        })?;
+        match stored {
+            None => Ok(manifest),
+            Some(existing) => reconcile(existing, new),
+        }
+    }
+
+    fn get(&self, uri: &ArtifactUri) -> Result<Artifact> {
+        let (tenant, uri) = (Arc::clone(&self.tenant), *uri);
+        let (manifest, bytes) = self.pool.run(move |c| {
+            let digest = uri.digest();
+            let key = &digest.as_bytes()[..];
+            // One snapshot for the manifest and the chunks.
+            let mut tx = c
+                .build_transaction()
+                .isolation_level(postgres::IsolationLevel::RepeatableRead)
+                .read_only(true)
+                .start()
+                .map_err(|e| db("reading an artifact", e))?;
+            let manifest = read_manifest(&mut tx, &tenant, key)?
+                .ok_or_else(|| Error::ArtifactNotFound { uri: uri.to_string() })?;
+            let mut bytes = Vec::with_capacity(usize::try_from(manifest.size).unwrap_or(0));
+            let rows = tx
+                .query(
+                    "SELECT seq, data FROM artifact_chunks WHERE tenant = $1 AND digest = $2 ORDER BY seq",
+                    &[&&*tenant, &key],
+                )
+                .map_err(|e| db("reading an artifact's bytes", e))?;
+            for (i, row) in rows.iter().enumerate() {
+                let seq: i32 = row.try_get(0).map_err(|e| db("reading an artifact's bytes", e))?;
+                if usize::try_from(seq).ok() != Some(i) {
+                    return Err(Error::ArtifactCorrupted {
+                        uri: uri.to_string(),
+                        reason: format!("chunk {i} is missing"),
+                    });
+                }
+                let data: &[u8] = row.try_get(1).map_err(|e| db("reading an artifact's bytes", e))?;
+                bytes.extend_from_slice(data);
+            }
+            tx.commit().map_err(|e| db("reading an artifact", e))?;
+            Ok((manifest, bytes))
+        })?;
+        if bytes.len() as u64 != manifest.size || Digest::of_bytes(&bytes) != uri.digest() {
+            return Err(Error::ArtifactCorrupted { uri: uri.to_string(), reason: "digest mismatch".into() });
+        }
+        Ok(Artifact { manifest, bytes: Arc::from(bytes) })
+    }
+
+    fn manifest(&self, uri: &ArtifactUri) -> Result<Manifest> {
+        let (tenant, uri) = (Arc::clone(&self.tenant), *uri);
+        self.pool
+            .run(move |c| read_manifest(c, &tenant, &uri.digest().as_bytes()[..]))?
+            .ok_or_else(|| Error::ArtifactNotFound { uri: uri.to_string() })
+    }
+
+    fn contains(&self, uri: &ArtifactUri) -> bool {
+        let (tenant, uri) = (Arc::clone(&self.tenant), *uri);
+        self.pool
+            .run(move |c| {
+                c.query_opt(
+                    "SELECT 1 FROM artifact_manifests WHERE tenant = $1 AND digest = $2",
+                    &[&&*tenant, &&uri.digest().as_bytes()[..]],
+                )
+                .map(|row| row.is_some())
+                .map_err(|e| db("looking up an artifact", e))
+            })
+            .unwrap_or(false)
+    }
+
+    fn limits(&self) -> StoreLimits {
+        self.limits
+    }
+
+    fn usage(&self) -> Result<StoreUsage> {
+        let tenant = Arc::clone(&self.tenant);
+        self.pool.run(move |c| {
+            let row = c
+                .query_one(
+                    "SELECT coalesce(sum(o.size), 0)::bigint, count(*)
+                     FROM artifact_objects o JOIN artifact_manifests m USING (tenant, digest)
+                     WHERE o.tenant = $1",
+                    &[&&*tenant],
+                )
+                .map_err(|e| db("measuring the store", e))?;
+            let bytes: i64 = row.try_get(0).map_err(|e| db("measuring the store", e))?;
+            let artifacts: i64 = row.try_get(1).map_err(|e| db("measuring the store", e))?;
+            Ok(StoreUsage { bytes: bytes.max(0) as u64, artifacts: artifacts.max(0) as u64 })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::artifact::suite;
+    use crate::artifact::test_postgres::TestPostgres;
+
+    #[test]
+    fn passes_the_store_contract_keeps_tenants_apart_and_is_shared_by_replicas() {
+        let server = TestPostgres::start().unwrap();
+        let url = server.database().unwrap();
+        let db = PgDatabase::connect(&url).unwrap();
+        assert_eq!(db.schema_version().unwrap(), 2);
+        let store = db.store("alice").with_limits(suite::LIMITS);
+        let corrupt = |uri: &ArtifactUri| {
+            let sql = format!(
+                "UPDATE artifact_chunks SET data = set_byte(data, 0, get_byte(data, 0) # 1)
+                 WHERE tenant = 'alice' AND digest = decode('{}', 'hex') AND seq = 1",
+                uri.digest().hex()
+            );
+            server.execute(&url, &sql).unwrap();
+        };
+        suite::contract(&store, Some(&corrupt));
+
+        // Another tenant on the same database sees nothing of alice's.
+        let bob = db.store("bob").with_limits(suite::LIMITS);
+        let first = ArtifactUri::from_digest(Digest::of_bytes(b"[1,2,3]"));
+        assert!(store.contains(&first) && !bob.contains(&first));
+        assert!(matches!(bob.get(&first), Err(Error::ArtifactNotFound { .. })));
+        assert_eq!(bob.usage().unwrap(), StoreUsage::default());
+
+        // A second process on the database (a replica) reads what the first wrote, and the
+        // two write the same artifacts at once without a torn or doubled one.
+        let replica = PgDatabase::connect(&url).unwrap();
+        assert_eq!(&*replica.store("alice").get(&first).unwrap().bytes, b"[1,2,3]");
+        suite::concurrent_writers(
+            Arc::new(db.store("carol").with_limits(suite::LIMITS)),
+            Arc::new(replica.store("carol").with_limits(suite::LIMITS)),
+        );
+
+        // A missing chunk is corruption, not a short artifact.
+        server.execute(&url, "DELETE FROM artifact_chunks WHERE tenant = 'carol' AND seq = 1").unwrap();
+        let usage = db.store("carol").usage().unwrap();
+        assert_eq!(usage.artifacts, 6);
+        let big = ArtifactUri::from_digest(Digest::of_bytes(&vec![b'a' + 5; 1000 + (5 << 18)]));
+        assert!(matches!(db.store("carol").get(&big), Err(Error::ArtifactCorrupted { .. })));
+    }
+
+    #[test]
+    fn episode_records_are_shared_in_order_and_kept_apart_by_tenant() {
+        let server = TestPostgres::start().unwrap();
+        let url = server.database().unwrap();
+        let (a, b) = (PgDatabase::connect(&url).unwrap(), PgDatabase::connect(&url).unwrap());
+        for i in 0..6 {
+            let via = if i % 2 == 0 { &a } else { &b };
+            via.append_episode("alice", Some("tour"), &format!("{{\"n\":{i}}}")).unwrap();
+        }
+        a.append_episode("alice", None, "{}").unwrap();
+        b.append_episode("bob", Some("tour"), "{\"bob\":true}").unwrap();
+        let want: Vec<String> = (0..6).map(|i| format!("{{\"n\":{i}}}")).collect();
+        assert_eq!(b.experiment_records("alice", "tour").unwrap(), want);
+        assert_eq!(a.experiment_records("bob", "tour").unwrap(), vec!["{\"bob\":true}".to_owned()]);
+        assert!(a.experiment_records("alice", "other").unwrap().is_empty());
+        assert_eq!((a.episode_count("alice").unwrap(), b.episode_count("bob").unwrap()), (7, 1));
+    }
+
+    #[test]
+    fn migrations_run_once_and_a_newer_schema_is_refused() {
+        let server = TestPostgres::start().unwrap();
+        let url = server.database().unwrap();
+        // Replicas starting together migrate once.
+        let opened: Vec<_> = (0..4)
+            .map(|_| {
+                std::thread::spawn({
+                    let url = url.clone();
+                    move || PgDatabase::connect(&url).map(|d| d.schema_version().unwrap())
+                })
+            })
+            .collect();
+        for o in opened {
+            assert_eq!(o.join().unwrap().unwrap(), 2);
+        }
+        server.execute(&url, "INSERT INTO schema_migrations (version) VALUES (99)").unwrap();
+        let err = PgDatabase::connect(&url).unwrap_err();
+        assert!(err.to_string().contains("newer than this build"), "{err}");
+        // An unreachable database is an error at open, not at the first write.
+        let err = PgDatabase::connect("host=/nonexistent user=jacobian dbname=none").unwrap_err();
+        assert!(matches!(err, Error::Database { .. }), "{err}");
+    }
+}

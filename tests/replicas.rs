@@ -1,0 +1,143 @@
+//! Replicas on one PostgreSQL store: `jacobian serve --store URL` processes with homes of
+//! their own share every artifact. An artifact put through one reads back through another,
+//! an experiment's episodes run through several replicas read as one experiment through any,
+//! and a replica killed with SIGKILL under concurrent writes loses no artifact it acknowledged
+//! and leaves none torn in the database. Over HTTP with bearer tokens, a tenant sees its own
+//! artifacts and experiments through every replica and another tenant's through none.
+//! `JACOBIAN_REPLICA_ROUNDS` sets the number of kills (4 by default).
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use jacobian::runtime::artifact::test_postgres::TestPostgres;
+use serde_json::{Value, json};
+
+use crate::mcp::{TOKENS, http_client, http_server, put_path_on_three_vertices, read, read_json};
+use crate::rng::{Rng, path_with_chord};
+use crate::stdio::Server;
+
+/// Fails (through `execute`'s error) when a published artifact's chunks do not add up to
+/// the bytes its digest names, or an object row has no manifest.
+const NOTHING_TORN: &str = "DO $$ BEGIN
+    IF EXISTS (
+        SELECT 1 FROM artifact_manifests m
+        WHERE sha256(coalesce((SELECT string_agg(c.data, ''::bytea ORDER BY c.seq) FROM artifact_chunks c
+                               WHERE c.tenant = m.tenant AND c.digest = m.digest), ''::bytea)) <> m.digest
+    ) THEN RAISE EXCEPTION 'a published artifact is torn'; END IF;
+    IF EXISTS (
+        SELECT 1 FROM artifact_objects o
+        WHERE NOT EXISTS (SELECT 1 FROM artifact_manifests m WHERE m.tenant = o.tenant AND m.digest = o.digest)
+    ) THEN RAISE EXCEPTION 'an object without its manifest'; END IF;
+END $$";
+
+fn put(server: &mut Server, object: &Value) -> u64 {
+    server.run("artifact.put", json!({"object_type": "simple_graph", "object": object}), "EXPLORE")
+}
+
+fn stored_uri(reply: &Value) -> Option<String> {
+    reply["result"]["structuredContent"]["artifact_uris"][0].as_str().map(str::to_owned)
+}
+
+/// Reads `uri` through `server` and compares it with the object that was put.
+fn reads_back(server: &mut Server, uri: &str, object: &Value) {
+    let id = server.send("resources/read", json!({"uri": uri}));
+    let reply = server.wait_for(id, Duration::from_secs(30)).expect("read answered");
+    let text = reply["result"]["contents"][0]["text"].as_str().unwrap_or_else(|| panic!("{uri}: {reply}"));
+    assert_eq!(&serde_json::from_str::<Value>(text).unwrap(), object, "{uri} is not the object that was put");
+}
+
+#[test]
+fn replicas_share_artifacts_and_a_killed_replica_loses_nothing_acknowledged() {
+    let pg = TestPostgres::start().unwrap();
+    let url = pg.database().unwrap();
+    let (home_a, home_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let mut b = Server::start_with(home_b.path(), &["--store", &url]);
+
+    let rounds = std::env::var("JACOBIAN_REPLICA_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(4u64);
+    let mut rng = Rng(0x5EED_2026);
+    let mut checked = 0;
+    for round in 0..rounds {
+        let mut a = Server::start_with(home_a.path(), &["--store", &url]);
+        // The first put is answered before the kill, so every round checks something.
+        let first = path_with_chord(&mut rng, 200);
+        let id = put(&mut a, &first);
+        let reply = a.wait_for(id, Duration::from_secs(60)).expect("put answered");
+        let uri = stored_uri(&reply).unwrap_or_else(|| panic!("no artifact: {reply}"));
+        reads_back(&mut b, &uri, &first);
+        // One experiment, an episode through each replica, read through the other.
+        for (server, n) in [(&mut a, 12), (&mut b, 18)] {
+            let id = server.send(
+                "tools/call",
+                json!({"name": "math.run", "arguments": {"capability_id": "integer.compute.gcd",
+                    "input": {"a": n, "b": 30}, "mode": "EXPLORE", "experiment_id": format!("tour-{round}")}}),
+            );
+            server.wait_for(id, Duration::from_secs(60)).expect("run answered");
+        }
+        let id = a.send("resources/read", json!({"uri": format!("experiment://tour-{round}")}));
+        let reply = a.wait_for(id, Duration::from_secs(30)).expect("read answered");
+        let text = reply["result"]["contents"][0]["text"].as_str().unwrap_or_else(|| panic!("{reply}"));
+        let experiment: Value = serde_json::from_str(text).unwrap();
+        assert_eq!(experiment["episodes"].as_array().map(Vec::len), Some(2), "{experiment}");
+
+        let mut puts: BTreeMap<u64, Value> = BTreeMap::new();
+        for _ in 0..40 {
+            let object = path_with_chord(&mut rng, 200);
+            puts.insert(put(&mut a, &object), object);
+        }
+        let mut acknowledged: Vec<(String, Value)> = Vec::new();
+        let mut collect = |reply: Value| {
+            let object = reply["id"].as_u64().and_then(|id| puts.get(&id));
+            if let (Some(uri), Some(object)) = (stored_uri(&reply), object) {
+                acknowledged.push((uri, object.clone()));
+            }
+        };
+        let deadline = Instant::now() + Duration::from_millis(rng.below(400));
+        while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+            if let Ok(reply) = a.lines.recv_timeout(left) {
+                collect(reply);
+            }
+        }
+        a.child.kill().expect("SIGKILL");
+        a.child.wait().expect("reaped");
+        while let Ok(reply) = a.lines.recv_timeout(Duration::from_millis(200)) {
+            collect(reply);
+        }
+
+        pg.execute(&url, NOTHING_TORN).unwrap_or_else(|e| panic!("round {round}: {e}"));
+        for (uri, object) in &acknowledged {
+            reads_back(&mut b, uri, object);
+        }
+        checked += acknowledged.len() + 1;
+    }
+    let _ = std::io::Write::write_all(
+        &mut std::io::stderr(),
+        format!("\nreplicas: {rounds} kills, {checked} acknowledged artifacts read back through the other replica\n")
+            .as_bytes(),
+    );
+    assert!(checked as u64 > rounds, "no write was acknowledged between the first put and a kill");
+    let _ = b.child.kill();
+    let _ = b.child.wait();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tenants_see_their_own_through_every_replica_and_nothing_of_another() {
+    let pg = TestPostgres::start().unwrap();
+    let url = pg.database().unwrap();
+    let (home_1, home_2) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let replica = |home: &std::path::Path| jacobian::builder().home(home).shared_store(url.clone()).build();
+    let (one, two) = (replica(home_1.path()).await.unwrap(), replica(home_2.path()).await.unwrap());
+    let (addr_1, _tokens_1) = http_server(one, Some(TOKENS), 4 << 20).await;
+    let (addr_2, _tokens_2) = http_server(two, Some(TOKENS), 4 << 20).await;
+    let alice_1 = http_client(&addr_1, Some("alice-0123456789abcdef")).await.unwrap();
+    let alice_2 = http_client(&addr_2, Some("alice-0123456789abcdef")).await.unwrap();
+    let bob_2 = http_client(&addr_2, Some("bob-0123456789abcdef")).await.unwrap();
+
+    let uri = put_path_on_three_vertices(&alice_1, "alice-work").await;
+    assert_eq!(read_json(&alice_2, &uri).await["order"], 3, "alice reads through the other replica");
+    assert!(read(&bob_2, &uri).await.is_err(), "bob does not, through either");
+    assert_eq!(read_json(&alice_2, "experiment://alice-work").await["episodes"].as_array().map(Vec::len), Some(1));
+    assert!(read(&bob_2, "experiment://alice-work").await.is_err());
+    for client in [alice_1, alice_2, bob_2] {
+        client.cancel().await.unwrap();
+    }
+}
