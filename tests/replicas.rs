@@ -3,7 +3,8 @@
 //! an experiment's episodes run through several replicas read as one experiment through any,
 //! and a replica killed with SIGKILL under concurrent writes loses no artifact it acknowledged
 //! and leaves none torn in the database. Over HTTP with bearer tokens, a tenant sees its own
-//! artifacts and experiments through every replica and another tenant's through none.
+//! artifacts and experiments through every replica and another tenant's through none, and a
+//! tenant's `runs_in_flight` quota counts its runs on every replica.
 //! `JACOBIAN_REPLICA_ROUNDS` sets the number of kills (4 by default).
 
 use std::collections::BTreeMap;
@@ -139,5 +140,55 @@ async fn tenants_see_their_own_through_every_replica_and_nothing_of_another() {
     assert!(read(&bob_2, "experiment://alice-work").await.is_err());
     for client in [alice_1, alice_2, bob_2] {
         client.cancel().await.unwrap();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tenant_quota_of_runs_in_flight_holds_across_replicas() {
+    use jacobian::runtime::policy::OperatorConfig;
+    use jacobian::runtime::{CapabilityRequest, ExecutionStatus};
+    use jacobian::{RunOptions, TenantId};
+
+    let pg = TestPostgres::start().unwrap();
+    let url = pg.database().unwrap();
+    let config = OperatorConfig::from_toml("[quotas]\nruns_in_flight = 1\n").unwrap();
+    let replica = || jacobian::builder().in_memory().config(config.clone()).shared_store(url.clone()).build();
+    let (one, two) = (replica().await.unwrap(), replica().await.unwrap());
+    let gcd = || CapabilityRequest::new("integer.compute.gcd", json!({"a": 12, "b": 18}));
+
+    // A long run through replica one holds the local tenant's one slot...
+    let cancel = tokio_util::sync::CancellationToken::new();
+    let long = tokio::spawn({
+        let (one, cancel) = (one.clone(), cancel.clone());
+        async move {
+            let request =
+                CapabilityRequest::new("graph.enumerate.nonisomorphic", json!({"order": 10, "emit": "COUNT"}))
+                    .wall_ms(120_000);
+            one.run_with(request, RunOptions { cancel: Some(cancel), ..RunOptions::default() }).await
+        }
+    });
+    let started = Instant::now();
+    while one.snapshot().await.running == 0 {
+        assert!(started.elapsed() < Duration::from_secs(30), "the long run was never admitted");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    // ... so replica two refuses the tenant's next run, and not another tenant's.
+    let refused = two.run(gcd()).await;
+    assert_eq!(refused.execution.status, ExecutionStatus::BudgetExceeded, "{:?}", refused.execution.diagnostics);
+    assert_eq!(refused.execution.diagnostics[0].code, "TENANT_LIMIT");
+    let bob = RunOptions { tenant: TenantId::new("bob").unwrap(), ..RunOptions::default() };
+    assert!(two.run_with(gcd(), bob).await.succeeded());
+
+    // Once the long run ends, the slot is free on every replica.
+    cancel.cancel();
+    assert_eq!(long.await.unwrap().execution.status, ExecutionStatus::Cancelled);
+    let freed = Instant::now();
+    loop {
+        let r = two.run(gcd()).await;
+        if r.succeeded() {
+            break;
+        }
+        assert!(freed.elapsed() < Duration::from_secs(10), "the slot was not freed: {:?}", r.execution.diagnostics);
+        tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }

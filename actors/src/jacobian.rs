@@ -238,6 +238,17 @@ impl JacobianBuilder {
             Some(url) => Some(jacobian_runtime::artifact::PgDatabase::connect(url)?),
             None => None,
         };
+        // A process holds its tenants' run slots in the shared database under a name of its own;
+        // a slot lasts at most as long as a run can (deadline, grace and the handle's backstop).
+        let shared_runs = shared_store.as_ref().map(|db| crate::scheduler::SharedRuns {
+            db: db.clone(),
+            holder: format!(
+                "{:x}-{:x}",
+                std::process::id(),
+                SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0)
+            ),
+            ttl: Duration::from_millis(limits.max_wall_ms) + grace + BACKSTOP,
+        });
         let catalog = Arc::new(Catalog::build(adapters));
         for r in catalog.rejected() {
             tracing::error!(capability = %r.capability_id, reason = %r.reason, "capability not installed");
@@ -261,7 +272,7 @@ impl JacobianBuilder {
             ),
             checkers: self.bundled_checkers.into_iter().chain(self.checkers).collect(),
             scheduler: Slot::default(),
-            admissions: crate::scheduler::Admissions::new(&limits, &self.config.quotas),
+            admissions: crate::scheduler::Admissions::new(&limits, &self.config.quotas, shared_runs),
             checker_supervisor: Slot::default(),
             capabilities: DashMap::new(),
             root_cancel: CancellationToken::new(),

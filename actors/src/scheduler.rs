@@ -24,6 +24,8 @@ use tokio::sync::mpsc::UnboundedSender;
 use tokio::sync::oneshot;
 use tokio_util::sync::CancellationToken;
 
+use jacobian_runtime::artifact::PgDatabase;
+
 use crate::checking::{CheckReply, CheckRequest, CheckerSupMsg};
 use crate::shared::Shared;
 use crate::tenants::TenantId;
@@ -100,6 +102,16 @@ struct Waiting {
     reply: oneshot::Sender<Admission>,
 }
 
+/// Per-tenant run limits counted in a database every replica shares, instead of by this
+/// process alone: a run claims a slot there before it is queued and frees it when it ends.
+pub(crate) struct SharedRuns {
+    pub(crate) db: PgDatabase,
+    /// This process, as the holder of its slots.
+    pub(crate) holder: String,
+    /// How long a slot outlives its claim at most: the longest a run can last.
+    pub(crate) ttl: std::time::Duration,
+}
+
 /// The scheduler's books, shared by every episode, slot guard and the handle.
 pub(crate) struct Admissions {
     slots: usize,
@@ -108,6 +120,7 @@ pub(crate) struct Admissions {
     /// Per-tenant overrides of `per_tenant` (`[quotas] runs_in_flight` and its tenant tables).
     quotas: jacobian_runtime::policy::QuotasConfig,
     queue_limit: usize,
+    shared: Option<SharedRuns>,
     books: Mutex<Books>,
 }
 
@@ -150,6 +163,7 @@ impl Admissions {
     pub(crate) fn new(
         limits: &jacobian_runtime::policy::Limits,
         quotas: &jacobian_runtime::policy::QuotasConfig,
+        shared: Option<SharedRuns>,
     ) -> Arc<Self> {
         Arc::new(Admissions {
             slots: limits.concurrency.max(1),
@@ -157,6 +171,7 @@ impl Admissions {
             per_tenant: limits.per_tenant,
             quotas: quotas.clone(),
             queue_limit: limits.queue,
+            shared,
             books: Mutex::new(Books::default()),
         })
     }
@@ -175,16 +190,64 @@ impl Admissions {
             && (limit == 0 || books.by_capability.get(capability).copied().unwrap_or(0) < limit)
     }
 
+    /// The limit of runs queued or running for `tenant` (0: none).
+    fn per_tenant(&self, tenant: &TenantId) -> usize {
+        self.quotas.of(tenant.as_str()).runs_in_flight.unwrap_or(self.per_tenant)
+    }
+
+    /// A run of `tenant` left the books (ended, withdrawn or cancelled): its count drops, and
+    /// its slot in the shared database is freed.
+    fn tenant_done(&self, books: &mut Books, tenant: &TenantId, run_id: &str) {
+        if let Some(n) = books.by_tenant.get_mut(tenant) {
+            *n -= 1;
+            if *n == 0 {
+                books.by_tenant.remove(tenant);
+            }
+        }
+        if let Some(shared) = &self.shared
+            && self.per_tenant(tenant) > 0
+        {
+            shared.db.release_run(tenant.as_str(), &shared.holder, run_id);
+        }
+    }
+
     /// Admits a run at once, queues it, or refuses it.
     pub(crate) fn admit(self: &Arc<Self>, ticket: Ticket) -> Admit {
+        let per_tenant = self.per_tenant(&ticket.tenant);
+        // Across replicas, the tenant's slot is claimed in the database first (a round trip
+        // that must not hold the books), and freed again if the run goes no further.
+        let claimed = match &self.shared {
+            Some(s) if per_tenant > 0 => {
+                match s.db.claim_run(ticket.tenant.as_str(), &s.holder, &ticket.run_id, per_tenant, s.ttl) {
+                    Ok(claimed) => Some(claimed),
+                    Err(e) => {
+                        let d = Diagnostic::error(
+                            "TENANT_RUNS_UNCOUNTED",
+                            format!("the tenant's runs on every replica could not be counted ({e}); retry"),
+                        );
+                        return Admit::Now(Admission::Refused(ExecutionStatus::BudgetExceeded, d));
+                    }
+                }
+            }
+            _ => None,
+        };
+        let unclaim = |s: &Self| {
+            if let (Some(true), Some(shared)) = (claimed, &s.shared) {
+                shared.db.release_run(ticket.tenant.as_str(), &shared.holder, &ticket.run_id);
+            }
+        };
         let mut lock = self.books();
         let books = &mut *lock;
         if books.running.contains_key(&ticket.run_id) || books.queue.iter().any(|w| w.ticket.run_id == ticket.run_id) {
+            // The slot claimed is the other run's (same holder, same id): it stays.
             let d = Diagnostic::error("DUPLICATE_RUN_ID", format!("run id `{}` is already in flight", ticket.run_id));
             return Admit::Now(Admission::Refused(ExecutionStatus::InvalidRequest, d));
         }
-        let per_tenant = self.quotas.of(ticket.tenant.as_str()).runs_in_flight.unwrap_or(self.per_tenant);
-        if per_tenant > 0 && books.by_tenant.get(&ticket.tenant).copied().unwrap_or(0) >= per_tenant {
+        let over = match claimed {
+            Some(claimed) => !claimed,
+            None => per_tenant > 0 && books.by_tenant.get(&ticket.tenant).copied().unwrap_or(0) >= per_tenant,
+        };
+        if over {
             let d = Diagnostic::error(
                 "TENANT_LIMIT",
                 format!(
@@ -202,6 +265,7 @@ impl Admissions {
             return Admit::Now(Admission::Granted(guard));
         }
         if books.queue.len() >= self.queue_limit {
+            unclaim(self);
             let d = Diagnostic::error(
                 "OVERLOADED",
                 format!(
@@ -247,7 +311,7 @@ impl Admissions {
             let w = &books.queue[i];
             if w.reply.is_closed() || w.ticket.cancel.is_cancelled() {
                 if let Some(w) = books.queue.remove(i) {
-                    tenant_done(books, &w.ticket.tenant);
+                    self.tenant_done(books, &w.ticket.tenant, &w.ticket.run_id);
                     let _ = w.reply.send(Admission::Cancelled);
                 }
                 continue;
@@ -272,7 +336,7 @@ impl Admissions {
         if let Some(pos) = books.queue.iter().position(|w| &*w.ticket.run_id == run_id)
             && let Some(w) = books.queue.remove(pos)
         {
-            tenant_done(&mut books, &w.ticket.tenant);
+            self.tenant_done(&mut books, &w.ticket.tenant, &w.ticket.run_id);
             let _ = w.reply.send(Admission::Cancelled);
         }
         self.gauges(&books);
@@ -288,7 +352,7 @@ impl Admissions {
                 if let Some(n) = books.by_capability.get_mut(&r.capability_id) {
                     *n -= 1;
                 }
-                tenant_done(books, &r.tenant);
+                self.tenant_done(books, &r.tenant, run_id);
             }
             let unclaimed = self.grant_waiting(books);
             self.gauges(books);
@@ -307,7 +371,7 @@ impl Admissions {
         if let Some(pos) = books.queue.iter().position(|w| &*w.ticket.run_id == run_id) {
             if let Some(w) = books.queue.remove(pos) {
                 w.ticket.cancel.cancel();
-                tenant_done(&mut books, &w.ticket.tenant);
+                self.tenant_done(&mut books, &w.ticket.tenant, &w.ticket.run_id);
                 let _ = w.reply.send(Admission::Cancelled);
             }
             self.gauges(&books);
@@ -338,15 +402,6 @@ impl Admissions {
             running: books.running.len(),
             queued: books.queue.len(),
             running_by_capability: by,
-        }
-    }
-}
-
-fn tenant_done(books: &mut Books, tenant: &TenantId) {
-    if let Some(n) = books.by_tenant.get_mut(tenant) {
-        *n -= 1;
-        if *n == 0 {
-            books.by_tenant.remove(tenant);
         }
     }
 }

@@ -7,6 +7,9 @@
 //! the manifest as JSON text, with its schema URI in a column of its own. Every table is keyed by
 //! tenant, so tenants share nothing. `episodes` holds every tenant's episode records (JSON
 //! text, in append order), so an experiment run through several processes reads as one.
+//! `tenant_runs` holds the runs each tenant has in flight on any process, for per-tenant
+//! limits that hold across processes; a row expires when its run's deadline has certainly
+//! passed, so a process that dies frees its tenants' slots without anyone's help.
 //!
 //! A put is one transaction: the object row, its chunks and the manifest become visible
 //! together or not at all, so a reader never sees a torn artifact and a writer killed mid-put
@@ -22,6 +25,7 @@
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 use postgres::{Client, GenericClient, NoTls};
 
@@ -79,6 +83,16 @@ const MIGRATIONS: &[(i32, &str)] = &[
          CREATE INDEX episodes_by_experiment ON episodes (tenant, experiment_id, seq)
              WHERE experiment_id IS NOT NULL;",
     ),
+    (
+        3,
+        "CREATE TABLE tenant_runs (
+             tenant text NOT NULL,
+             holder text NOT NULL,
+             run_id text NOT NULL,
+             expires_at timestamptz NOT NULL,
+             PRIMARY KEY (tenant, holder, run_id)
+         );",
+    ),
 ];
 
 type Job = Box<dyn FnOnce(&mut Client) + Send>;
@@ -130,6 +144,14 @@ impl Pool {
         let pool = Arc::new(Pool { jobs: Mutex::new(Some(tx)), workers: Mutex::new(workers) });
         first.recv().map_err(|_| closed())??;
         Ok(pool)
+    }
+
+    /// Runs `f` on a connection without waiting for it.
+    fn submit(&self, f: impl FnOnce(&mut Client) + Send + 'static) {
+        let sender = self.jobs.lock().ok().and_then(|jobs| jobs.clone());
+        if let Some(sender) = sender {
+            let _ = sender.send(Box::new(f));
+        }
     }
 
     /// Runs `f` on a connection and waits for its answer.
@@ -277,13 +299,67 @@ impl PgDatabase {
 
     /// How many episode records `tenant` has.
     pub fn episode_count(&self, tenant: &str) -> Result<u64> {
+        self.count("SELECT count(*) FROM episodes WHERE tenant = $1", tenant, "counting episode records")
+    }
+
+    /// The count a query of one tenant parameter answers.
+    fn count(&self, sql: &'static str, tenant: &str, context: &'static str) -> Result<u64> {
         let tenant = tenant.to_owned();
         self.pool.run(move |c| {
-            c.query_one("SELECT count(*) FROM episodes WHERE tenant = $1", &[&tenant])
+            c.query_one(sql, &[&tenant])
                 .and_then(|row| row.try_get::<_, i64>(0))
                 .map(|n| n.max(0) as u64)
-                .map_err(|e| db("counting episode records", e))
+                .map_err(|e| db(context, e))
         })
+    }
+
+    /// Claims one of `limit` run slots of `tenant` across every process on the database, for
+    /// at most `ttl` (past its deadline a run is over, so a slot whose process died frees
+    /// itself then). False when the tenant already holds `limit` slots.
+    pub fn claim_run(&self, tenant: &str, holder: &str, run_id: &str, limit: usize, ttl: Duration) -> Result<bool> {
+        let (tenant, holder, run_id) = (tenant.to_owned(), holder.to_owned(), run_id.to_owned());
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let ttl = ttl.as_secs_f64();
+        self.pool.run(move |c| {
+            let fail = |e| db("counting a tenant's runs", e);
+            let mut tx = c.transaction().map_err(fail)?;
+            // One tenant's claims are serialized; other tenants' go on in parallel.
+            tx.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 74))", &[&tenant]).map_err(fail)?;
+            tx.execute("DELETE FROM tenant_runs WHERE tenant = $1 AND expires_at < now()", &[&tenant]).map_err(fail)?;
+            let held: i64 = tx
+                .query_one("SELECT count(*) FROM tenant_runs WHERE tenant = $1", &[&tenant])
+                .and_then(|row| row.try_get(0))
+                .map_err(fail)?;
+            if held >= limit {
+                return Ok(false);
+            }
+            tx.execute(
+                "INSERT INTO tenant_runs (tenant, holder, run_id, expires_at)
+                 VALUES ($1, $2, $3, now() + make_interval(secs => $4::float8)) ON CONFLICT DO NOTHING",
+                &[&tenant, &holder, &run_id, &ttl],
+            )
+            .map_err(fail)?;
+            tx.commit().map_err(fail)?;
+            Ok(true)
+        })
+    }
+
+    /// Frees a slot taken by [`PgDatabase::claim_run`], without waiting for the database (a
+    /// release that is lost expires with its slot).
+    pub fn release_run(&self, tenant: &str, holder: &str, run_id: &str) {
+        let (tenant, holder, run_id) = (tenant.to_owned(), holder.to_owned(), run_id.to_owned());
+        self.pool.submit(move |c| {
+            let sql = "DELETE FROM tenant_runs WHERE tenant = $1 AND holder = $2 AND run_id = $3";
+            if let Err(e) = c.execute(sql, &[&tenant, &holder, &run_id]) {
+                tracing::warn!(error = %e, "releasing a tenant's run slot failed; it expires with its deadline");
+            }
+        });
+    }
+
+    /// Runs of `tenant` in flight on every process.
+    pub fn runs_in_flight(&self, tenant: &str) -> Result<u64> {
+        let sql = "SELECT count(*) FROM tenant_runs WHERE tenant = $1 AND expires_at >= now()";
+        self.count(sql, tenant, "counting a tenant's runs")
     }
 
     /// The schema version the database is at.
@@ -472,7 +548,7 @@ mod tests {
         let server = TestPostgres::start().unwrap();
         let url = server.database().unwrap();
         let db = PgDatabase::connect(&url).unwrap();
-        assert_eq!(db.schema_version().unwrap(), 2);
+        assert_eq!(db.schema_version().unwrap(), 3);
         let store = db.store("alice").with_limits(suite::LIMITS);
         let corrupt = |uri: &ArtifactUri| {
             let sql = format!(
@@ -527,6 +603,29 @@ mod tests {
     }
 
     #[test]
+    fn run_slots_are_counted_across_processes_and_expire() {
+        let server = TestPostgres::start().unwrap();
+        let url = server.database().unwrap();
+        let (a, b) = (PgDatabase::connect(&url).unwrap(), PgDatabase::connect(&url).unwrap());
+        let long = Duration::from_secs(600);
+        assert!(a.claim_run("alice", "p1", "r1", 2, long).unwrap());
+        assert!(b.claim_run("alice", "p2", "r1", 2, long).unwrap(), "another process, its own run");
+        assert!(!a.claim_run("alice", "p1", "r2", 2, long).unwrap(), "the third of two");
+        assert!(b.claim_run("bob", "p2", "r2", 2, long).unwrap(), "another tenant is not held back");
+        b.release_run("alice", "p2", "r1");
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        while a.runs_in_flight("alice").unwrap() != 1 && std::time::Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert!(a.claim_run("alice", "p1", "r2", 2, long).unwrap(), "a released slot is free");
+        // Slots of a process that died expire with their runs' deadlines.
+        assert!(a.claim_run("carol", "dead", "r1", 1, Duration::from_millis(50)).unwrap());
+        assert!(!b.claim_run("carol", "p2", "r1", 1, long).unwrap());
+        std::thread::sleep(Duration::from_millis(100));
+        assert!(b.claim_run("carol", "p2", "r1", 1, long).unwrap());
+    }
+
+    #[test]
     fn migrations_run_once_and_a_newer_schema_is_refused() {
         let server = TestPostgres::start().unwrap();
         let url = server.database().unwrap();
@@ -540,7 +639,7 @@ mod tests {
             })
             .collect();
         for o in opened {
-            assert_eq!(o.join().unwrap().unwrap(), 2);
+            assert_eq!(o.join().unwrap().unwrap(), 3);
         }
         server.execute(&url, "INSERT INTO schema_migrations (version) VALUES (99)").unwrap();
         let err = PgDatabase::connect(&url).unwrap_err();
