@@ -477,6 +477,7 @@ async fn doctor(jac: &Jacobian, global: &Global, args: DoctorArgs) -> u8 {
     let report = json!({
         "version": env!("CARGO_PKG_VERSION"),
         "home": home,
+        "store": jac.store_kind(global.in_memory),
         "config": global.config,
         "policy_profile": jac.policy_profile().name,
         "policy_digest": jac.policy_digest().prefixed(),
@@ -498,6 +499,7 @@ async fn doctor(jac: &Jacobian, global: &Global, args: DoctorArgs) -> u8 {
     }
     println!("jacobian {}", env!("CARGO_PKG_VERSION"));
     println!("home: {}", home.as_str().unwrap_or("(in memory)"));
+    println!("store: {}", report["store"].as_str().unwrap_or_default());
     println!("policy: {} {}", jac.policy_profile().name, jac.policy_digest().prefixed());
     println!("catalog: {} capabilities, {}", capabilities.len(), jac.catalog_digest().prefixed());
     println!("reasoning log: {}", wire(&jac.reasoning_mode()));

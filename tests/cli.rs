@@ -113,6 +113,7 @@ fn find_inspect_catalog_and_doctor() {
     assert_eq!(doctor.status.code(), Some(0), "{}", stderr(&doctor));
     let report: Value = serde_json::from_slice(&doctor.stdout).unwrap();
     assert_eq!(report["home"], home.path().to_str().unwrap());
+    assert_eq!(report["store"], "files");
     let z3 = report["backends"].as_array().unwrap().iter().find(|b| b["name"] == "z3").unwrap();
     assert!(z3["version"].as_str().is_some_and(|v| v.starts_with("5.")), "{z3}");
     assert_eq!(report["checkers"][0]["authorized"], true);

@@ -219,7 +219,7 @@ pub(crate) async fn http_client(addr: &str, token: Option<&str>) -> Result<Clien
 }
 
 /// One raw HTTP/1.1 exchange; returns the status code and the body.
-async fn raw_http(addr: &str, request: &str, body: &[u8]) -> (u16, String) {
+pub(crate) async fn raw_http(addr: &str, request: &str, body: &[u8]) -> (u16, String) {
     let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
     stream.write_all(request.as_bytes()).await.expect("write head");
     let _ = stream.write_all(body).await;

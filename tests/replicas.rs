@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use jacobian::runtime::artifact::test_postgres::TestPostgres;
 use serde_json::{Value, json};
 
-use crate::mcp::{TOKENS, http_client, http_server, put_path_on_three_vertices, read, read_json};
+use crate::mcp::{TOKENS, http_client, http_server, put_path_on_three_vertices, raw_http, read, read_json};
 use crate::rng::{Rng, path_with_chord};
 use crate::stdio::Server;
 
@@ -53,6 +53,13 @@ fn replicas_share_artifacts_and_a_killed_replica_loses_nothing_acknowledged() {
     let url = pg.database().unwrap();
     let (home_a, home_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let mut b = Server::start_with(home_b.path(), &["--store", &url]);
+    let doctor = std::process::Command::new(env!("CARGO_BIN_EXE_jacobian"))
+        .args(["doctor", "--json", "--store", &url, "--home"])
+        .arg(home_b.path())
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&doctor.stdout).unwrap();
+    assert_eq!(report["store"], "postgres (schema 3)", "{report}");
 
     let rounds = std::env::var("JACOBIAN_REPLICA_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(4u64);
     let mut rng = Rng(0x5EED_2026);
@@ -141,6 +148,16 @@ async fn tenants_see_their_own_through_every_replica_and_nothing_of_another() {
     for client in [alice_1, alice_2, bob_2] {
         client.cancel().await.unwrap();
     }
+
+    // Ready while the store answers; not ready, so that a load balancer passes it over, once
+    // the database is gone.
+    let readyz = |addr: &str| format!("GET /readyz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    let (status, body) = raw_http(&addr_1, &readyz(&addr_1), b"").await;
+    assert_eq!(status, 200, "{body}");
+    drop(pg);
+    let (status, body) = raw_http(&addr_2, &readyz(&addr_2), b"").await;
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("shared store"), "{body}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

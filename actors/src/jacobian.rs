@@ -612,6 +612,31 @@ impl Jacobian {
         &self.shared().objects
     }
 
+    /// Whether this process can take runs: it is not shutting down, and the shared store (if
+    /// any) answers. Blocks for a database round trip; the reason when not ready.
+    pub fn ready(&self) -> Result<(), String> {
+        let s = self.shared();
+        if !s.accepting.load(Ordering::SeqCst) {
+            return Err("shutting down".into());
+        }
+        match s.tenants.shared_store() {
+            Some(db) => db.schema_version().map(drop).map_err(|e| format!("the shared store does not answer: {e}")),
+            None => Ok(()),
+        }
+    }
+
+    /// Where artifacts live: `files`, `memory`, or `postgres (schema N)`.
+    pub fn store_kind(&self, in_memory: bool) -> String {
+        match self.shared().tenants.shared_store() {
+            Some(db) => match db.schema_version() {
+                Ok(v) => format!("postgres (schema {v})"),
+                Err(e) => format!("postgres (unreachable: {e})"),
+            },
+            None if in_memory => "memory".into(),
+            None => "files".into(),
+        }
+    }
+
     /// Runs in flight (including queued).
     pub fn in_flight(&self) -> usize {
         self.shared().in_flight.load(Ordering::SeqCst)

@@ -146,6 +146,11 @@ impl Tenants {
         })
     }
 
+    /// The database every tenant's artifacts live in, when processes share one.
+    pub(crate) fn shared_store(&self) -> Option<&PgDatabase> {
+        self.shared.as_ref()
+    }
+
     /// Every open tenant.
     pub(crate) fn open_tenants(&self) -> Vec<Arc<Tenant>> {
         self.map.iter().map(|e| Arc::clone(e.value())).collect()

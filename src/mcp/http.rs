@@ -1,4 +1,6 @@
-//! Streamable HTTP: the MCP endpoint at `/mcp`, `/healthz` and Prometheus `/metrics`.
+//! Streamable HTTP: the MCP endpoint at `/mcp`, `/healthz` (the process lives), `/readyz`
+//! (it takes runs: not shutting down, its shared store answers; 503 otherwise, so a load
+//! balancer sends nothing to a replica that cannot serve) and Prometheus `/metrics`.
 //!
 //! Every route first passes the guard: the `Host` header must name an allowed host (loopback
 //! names, plus the operator's), a present `Origin` must be an allowed origin (a missing one is
@@ -130,6 +132,18 @@ async fn healthz(State(state): State<AppState>) -> Response {
         "capabilities": health,
     }))
     .into_response()
+}
+
+async fn readyz(State(state): State<AppState>) -> Response {
+    let jac = state.jac.clone();
+    match tokio::task::spawn_blocking(move || jac.ready()).await {
+        Ok(Ok(())) => axum::Json(json!({"status": "ready"})).into_response(),
+        Ok(Err(reason)) => {
+            (StatusCode::SERVICE_UNAVAILABLE, axum::Json(json!({"status": "not ready", "reason": reason})))
+                .into_response()
+        }
+        Err(_) => refuse(StatusCode::SERVICE_UNAVAILABLE, "the readiness check failed"),
+    }
 }
 
 async fn metrics() -> Response {
@@ -285,7 +299,7 @@ pub async fn serve(
     Ok(())
 }
 
-/// The HTTP application: `/mcp`, `/healthz`, `/metrics`, behind the guard.
+/// The HTTP application: `/mcp`, `/healthz`, `/readyz`, `/metrics`, behind the guard.
 pub fn router(jac: Jacobian, options: &HttpOptions) -> Result<Router, ServeError> {
     let _ = prometheus();
     let tokens = options.tokens.as_deref().map(Tokens::load).transpose().map_err(ServeError::Tokens)?;
@@ -307,6 +321,7 @@ pub fn router(jac: Jacobian, options: &HttpOptions) -> Result<Router, ServeError
     Ok(Router::new()
         .nest_service("/mcp", mcp)
         .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
         .route("/metrics", get(metrics))
         .layer(from_fn_with_state(options.client_timeout, body_timeout))
         .layer(from_fn_with_state(state.clone(), guard))
