@@ -4,7 +4,8 @@
 //! and a replica killed with SIGKILL under concurrent writes loses no artifact it acknowledged
 //! and leaves none torn in the database. Over HTTP with bearer tokens, a tenant sees its own
 //! artifacts and experiments through every replica and another tenant's through none, and a
-//! tenant's `runs_in_flight` quota counts its runs on every replica.
+//! tenant's `runs_in_flight` quota counts its runs on every replica, and a run started through
+//! one replica is cancelled through another.
 //! `JACOBIAN_REPLICA_ROUNDS` sets the number of kills (4 by default).
 
 use std::collections::BTreeMap;
@@ -59,7 +60,7 @@ fn replicas_share_artifacts_and_a_killed_replica_loses_nothing_acknowledged() {
         .output()
         .unwrap();
     let report: Value = serde_json::from_slice(&doctor.stdout).unwrap();
-    assert_eq!(report["store"], "postgres (schema 3)", "{report}");
+    assert_eq!(report["store"], "postgres (schema 4)", "{report}");
 
     let rounds = std::env::var("JACOBIAN_REPLICA_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(4u64);
     let mut rng = Rng(0x5EED_2026);
@@ -160,6 +161,29 @@ async fn tenants_see_their_own_through_every_replica_and_nothing_of_another() {
     assert!(body.contains("shared store"), "{body}");
 }
 
+/// Starts a run that lasts (the graphs on ten vertices, counted) through `jac`, and returns
+/// once it holds a slot.
+async fn long_run(
+    jac: &jacobian::Jacobian,
+    options: jacobian::RunOptions,
+) -> tokio::task::JoinHandle<jacobian::runtime::CapabilityResult> {
+    let request = jacobian::runtime::CapabilityRequest::new(
+        "graph.enumerate.nonisomorphic",
+        json!({"order": 10, "emit": "COUNT"}),
+    )
+    .wall_ms(120_000);
+    let run = tokio::spawn({
+        let jac = jac.clone();
+        async move { jac.run_with(request, options).await }
+    });
+    let started = Instant::now();
+    while jac.snapshot().await.running == 0 {
+        assert!(started.elapsed() < Duration::from_secs(30), "the long run was never admitted");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    run
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tenant_quota_of_runs_in_flight_holds_across_replicas() {
     use jacobian::runtime::policy::OperatorConfig;
@@ -175,20 +199,7 @@ async fn a_tenant_quota_of_runs_in_flight_holds_across_replicas() {
 
     // A long run through replica one holds the local tenant's one slot...
     let cancel = tokio_util::sync::CancellationToken::new();
-    let long = tokio::spawn({
-        let (one, cancel) = (one.clone(), cancel.clone());
-        async move {
-            let request =
-                CapabilityRequest::new("graph.enumerate.nonisomorphic", json!({"order": 10, "emit": "COUNT"}))
-                    .wall_ms(120_000);
-            one.run_with(request, RunOptions { cancel: Some(cancel), ..RunOptions::default() }).await
-        }
-    });
-    let started = Instant::now();
-    while one.snapshot().await.running == 0 {
-        assert!(started.elapsed() < Duration::from_secs(30), "the long run was never admitted");
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    let long = long_run(&one, RunOptions { cancel: Some(cancel.clone()), ..RunOptions::default() }).await;
     // ... so replica two refuses the tenant's next run, and not another tenant's.
     let refused = two.run(gcd()).await;
     assert_eq!(refused.execution.status, ExecutionStatus::BudgetExceeded, "{:?}", refused.execution.diagnostics);
@@ -208,4 +219,30 @@ async fn a_tenant_quota_of_runs_in_flight_holds_across_replicas() {
         assert!(freed.elapsed() < Duration::from_secs(10), "the slot was not freed: {:?}", r.execution.diagnostics);
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_run_started_through_one_replica_is_cancelled_through_another() {
+    use jacobian::RunOptions;
+    use jacobian::runtime::ExecutionStatus;
+
+    let pg = TestPostgres::start().unwrap();
+    let url = pg.database().unwrap();
+    let replica = || jacobian::builder().in_memory().shared_store(url.clone()).build();
+    let (one, two) = (replica().await.unwrap(), replica().await.unwrap());
+    let mut latencies = Vec::new();
+    for round in 0..3 {
+        let run_id = format!("long-{round}");
+        let long = long_run(&one, RunOptions { run_id: Some(run_id.clone()), ..RunOptions::default() }).await;
+        let asked = Instant::now();
+        assert!(two.cancel(&run_id).await, "replica two finds the run replica one holds");
+        let result = tokio::time::timeout(Duration::from_secs(20), long).await.expect("answered").unwrap();
+        latencies.push(asked.elapsed());
+        assert_eq!(result.execution.status, ExecutionStatus::Cancelled, "{:?}", result.execution.diagnostics);
+    }
+    assert!(!two.cancel("never-ran").await, "no such run on any replica");
+    let _ = std::io::Write::write_all(
+        &mut std::io::stderr(),
+        format!("\nreplicas: cancel-to-answer across replicas {latencies:?}\n").as_bytes(),
+    );
 }

@@ -240,13 +240,14 @@ impl JacobianBuilder {
         };
         // A process holds its tenants' run slots in the shared database under a name of its own;
         // a slot lasts at most as long as a run can (deadline, grace and the handle's backstop).
+        let holder = format!(
+            "{:x}-{:x}",
+            std::process::id(),
+            SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0)
+        );
         let shared_runs = shared_store.as_ref().map(|db| crate::scheduler::SharedRuns {
             db: db.clone(),
-            holder: format!(
-                "{:x}-{:x}",
-                std::process::id(),
-                SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0)
-            ),
+            holder: holder.clone(),
             ttl: Duration::from_millis(limits.max_wall_ms) + grace + BACKSTOP,
         });
         let catalog = Arc::new(Catalog::build(adapters));
@@ -289,6 +290,15 @@ impl JacobianBuilder {
             packages,
             package_failures,
         });
+        // Cancellations other replicas request for this process's runs.
+        if let Some(db) = shared.tenants.shared_store() {
+            let admissions = Arc::downgrade(&shared.admissions);
+            db.listen_for_cancellations(&holder, move |run_id| {
+                if let Some(a) = admissions.upgrade() {
+                    a.cancel(run_id);
+                }
+            })?;
+        }
         // Open the default tenant now, so a bad home fails the build, not the first run.
         shared.tenants.get(&TenantId::local())?;
         let (root, _) =
@@ -487,9 +497,17 @@ impl Jacobian {
         }
     }
 
-    /// Cancels a queued or running run; false when no such run is in flight.
+    /// Cancels a queued or running run, on this process or, with a shared store, on whichever
+    /// replica runs it; false when no such run is in flight (or the shared store cannot be
+    /// reached).
     pub async fn cancel(&self, run_id: &str) -> bool {
-        self.shared().admissions.cancel(run_id)
+        let s = self.shared();
+        if s.admissions.cancel(run_id) {
+            return true;
+        }
+        let Some(db) = s.tenants.shared_store().cloned() else { return false };
+        let run_id = run_id.to_owned();
+        tokio::task::spawn_blocking(move || db.request_cancel(&run_id)).await.ok().and_then(Result::ok).unwrap_or(false)
     }
 
     /// Subscribes to a running run's progress; `None` when no such run is running.

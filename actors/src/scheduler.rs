@@ -102,8 +102,9 @@ struct Waiting {
     reply: oneshot::Sender<Admission>,
 }
 
-/// Per-tenant run limits counted in a database every replica shares, instead of by this
-/// process alone: a run claims a slot there before it is queued and frees it when it ends.
+/// Runs recorded in a database every replica shares: each run claims a row there before it
+/// is queued (against its tenant's limit, if any) and frees it when it ends, so that per-tenant
+/// limits count every replica's runs and any replica can cancel any run.
 pub(crate) struct SharedRuns {
     pub(crate) db: PgDatabase,
     /// This process, as the holder of its slots.
@@ -204,9 +205,7 @@ impl Admissions {
                 books.by_tenant.remove(tenant);
             }
         }
-        if let Some(shared) = &self.shared
-            && self.per_tenant(tenant) > 0
-        {
+        if let Some(shared) = &self.shared {
             shared.db.release_run(tenant.as_str(), &shared.holder, run_id);
         }
     }
@@ -217,8 +216,9 @@ impl Admissions {
         // Across replicas, the tenant's slot is claimed in the database first (a round trip
         // that must not hold the books), and freed again if the run goes no further.
         let claimed = match &self.shared {
-            Some(s) if per_tenant > 0 => {
-                match s.db.claim_run(ticket.tenant.as_str(), &s.holder, &ticket.run_id, per_tenant, s.ttl) {
+            Some(s) => {
+                let limit = if per_tenant > 0 { per_tenant } else { usize::MAX };
+                match s.db.claim_run(ticket.tenant.as_str(), &s.holder, &ticket.run_id, limit, s.ttl) {
                     Ok(claimed) => Some(claimed),
                     Err(e) => {
                         let d = Diagnostic::error(
@@ -229,7 +229,7 @@ impl Admissions {
                     }
                 }
             }
-            _ => None,
+            None => None,
         };
         let unclaim = |s: &Self| {
             if let (Some(true), Some(shared)) = (claimed, &s.shared) {
@@ -244,7 +244,7 @@ impl Admissions {
             return Admit::Now(Admission::Refused(ExecutionStatus::InvalidRequest, d));
         }
         let over = match claimed {
-            Some(claimed) => !claimed,
+            Some(claimed) => per_tenant > 0 && !claimed,
             None => per_tenant > 0 && books.by_tenant.get(&ticket.tenant).copied().unwrap_or(0) >= per_tenant,
         };
         if over {

@@ -7,9 +7,12 @@
 //! the manifest as JSON text, with its schema URI in a column of its own. Every table is keyed by
 //! tenant, so tenants share nothing. `episodes` holds every tenant's episode records (JSON
 //! text, in append order), so an experiment run through several processes reads as one.
-//! `tenant_runs` holds the runs each tenant has in flight on any process, for per-tenant
-//! limits that hold across processes; a row expires when its run's deadline has certainly
-//! passed, so a process that dies frees its tenants' slots without anyone's help.
+//! `tenant_runs` holds the runs in flight on every process, for per-tenant limits that hold
+//! across processes and for cancellation from any of them; a row expires when its run's
+//! deadline has certainly passed, so a process that dies frees its tenants' slots without
+//! anyone's help. A cancellation marks the run's row and sends `NOTIFY jacobian_cancel` in the
+//! same transaction; every process LISTENs on a connection of its own, and when it
+//! (re)connects it also reads the marks it may have missed.
 //!
 //! A put is one transaction: the object row, its chunks and the manifest become visible
 //! together or not at all, so a reader never sees a torn artifact and a writer killed mid-put
@@ -22,6 +25,7 @@
 //! runtime, so the store owns a few plain threads, each with one connection, which take jobs
 //! from a channel; a caller blocks on the answer, as it would on a file read.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -93,14 +97,25 @@ const MIGRATIONS: &[(i32, &str)] = &[
              PRIMARY KEY (tenant, holder, run_id)
          );",
     ),
+    (
+        4,
+        "ALTER TABLE tenant_runs ADD COLUMN cancel_requested boolean NOT NULL DEFAULT false;
+         CREATE INDEX tenant_runs_by_run ON tenant_runs (run_id);",
+    ),
 ];
+
+/// The channel cancellations are announced on; the payload is `<holder> <run id>`.
+const CANCEL_CHANNEL: &str = "jacobian_cancel";
 
 type Job = Box<dyn FnOnce(&mut Client) + Send>;
 
 /// Connections shared by every tenant's store on one database.
 struct Pool {
+    config: postgres::Config,
     jobs: Mutex<Option<SyncSender<Job>>>,
     workers: Mutex<Vec<JoinHandle<()>>>,
+    /// Tells the listening thread (if any) to stop.
+    stop: Arc<AtomicBool>,
 }
 
 impl Pool {
@@ -108,7 +123,10 @@ impl Pool {
     /// schema before this returns (the others connect on their first job). Connecting happens
     /// on those threads, so this may be called from anywhere, a tokio runtime included.
     fn connect(url: &str) -> Result<Arc<Pool>> {
-        let config: postgres::Config = url.parse().map_err(|e| db("reading the PostgreSQL URL", e))?;
+        let mut config: postgres::Config = url.parse().map_err(|e| db("reading the PostgreSQL URL", e))?;
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(Duration::from_secs(10));
+        }
         let (tx, rx) = sync_channel::<Job>(CONNECTIONS * 4);
         let rx = Arc::new(Mutex::new(rx));
         let (ready, first) = sync_channel::<Result<()>>(1);
@@ -141,7 +159,12 @@ impl Pool {
             workers.push(worker);
         }
         drop(ready);
-        let pool = Arc::new(Pool { jobs: Mutex::new(Some(tx)), workers: Mutex::new(workers) });
+        let pool = Arc::new(Pool {
+            config,
+            jobs: Mutex::new(Some(tx)),
+            workers: Mutex::new(workers),
+            stop: Arc::new(AtomicBool::new(false)),
+        });
         first.recv().map_err(|_| closed())??;
         Ok(pool)
     }
@@ -168,11 +191,14 @@ impl Pool {
 
 impl Drop for Pool {
     fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
         if let Ok(mut jobs) = self.jobs.lock() {
             jobs.take();
         }
         if let Ok(mut workers) = self.workers.lock() {
-            for w in workers.drain(..) {
+            // The last handle may be dropped on one of these threads (the listener's callback);
+            // that one is not joined, it ends on its own.
+            for w in workers.drain(..).filter(|w| w.thread().id() != std::thread::current().id()) {
                 let _ = w.join();
             }
         }
@@ -245,6 +271,40 @@ fn migrate(client: &mut Client) -> Result<()> {
     let unlocked = client.execute("SELECT pg_advisory_unlock($1)", &[&MIGRATION_LOCK]);
     result?;
     unlocked.map(drop).map_err(|e| db("unlocking the schema", e))
+}
+
+/// The listening thread of [`PgDatabase::listen_for_cancellations`].
+fn listen(config: &postgres::Config, stop: &AtomicBool, holder: &str, cancel: &dyn Fn(&str)) {
+    use postgres::fallible_iterator::FallibleIterator;
+    const TICK: Duration = Duration::from_millis(250);
+    while !stop.load(Ordering::SeqCst) {
+        let Ok(mut client) = config.connect(NoTls) else {
+            std::thread::sleep(TICK * 4);
+            continue;
+        };
+        if client.batch_execute(&format!("LISTEN {CANCEL_CHANNEL}")).is_err() {
+            continue;
+        }
+        let missed = "SELECT run_id FROM tenant_runs WHERE holder = $1 AND cancel_requested AND expires_at >= now()";
+        match client.query(missed, &[&holder]) {
+            Ok(rows) => rows.iter().filter_map(|r| r.try_get::<_, &str>(0).ok()).for_each(cancel),
+            Err(_) => continue,
+        }
+        while !stop.load(Ordering::SeqCst) {
+            let next = client.notifications().timeout_iter(TICK).next();
+            match next {
+                Ok(Some(note)) => {
+                    if let Some((to, run_id)) = note.payload().split_once(' ')
+                        && to == holder
+                    {
+                        cancel(run_id);
+                    }
+                }
+                Ok(None) if !client.is_closed() => {}
+                _ => break,
+            }
+        }
+    }
 }
 
 /// A handle on one database, from which each tenant's store is taken.
@@ -342,6 +402,45 @@ impl PgDatabase {
             tx.commit().map_err(fail)?;
             Ok(true)
         })
+    }
+
+    /// Asks whichever process runs `run_id` to cancel it: marks its row and notifies the
+    /// holder. False when no process has such a run in flight.
+    pub fn request_cancel(&self, run_id: &str) -> Result<bool> {
+        let run_id = run_id.to_owned();
+        self.pool.run(move |c| {
+            let fail = |e| db("requesting a cancellation", e);
+            let mut tx = c.transaction().map_err(fail)?;
+            let holders = tx
+                .query(
+                    "UPDATE tenant_runs SET cancel_requested = true
+                     WHERE run_id = $1 AND expires_at >= now() RETURNING holder",
+                    &[&run_id],
+                )
+                .map_err(fail)?;
+            for row in &holders {
+                let holder: String = row.try_get(0).map_err(fail)?;
+                tx.execute("SELECT pg_notify($1, $2)", &[&CANCEL_CHANNEL, &format!("{holder} {run_id}")])
+                    .map_err(fail)?;
+            }
+            tx.commit().map_err(fail)?;
+            Ok(!holders.is_empty())
+        })
+    }
+
+    /// Calls `cancel` with the id of every run of `holder` whose cancellation another process
+    /// requests, on a thread and connection of its own, until the database handle is dropped.
+    /// After every (re)connection it also reads the requests it may have missed.
+    pub fn listen_for_cancellations(&self, holder: &str, cancel: impl Fn(&str) + Send + 'static) -> Result<()> {
+        let (config, stop, holder) = (self.pool.config.clone(), Arc::clone(&self.pool.stop), holder.to_owned());
+        let listener = std::thread::Builder::new()
+            .name("jacobian-pg-listen".into())
+            .spawn(move || listen(&config, &stop, &holder, &cancel))
+            .map_err(|e| Error::Config(format!("starting the PostgreSQL listener: {e}")))?;
+        if let Ok(mut workers) = self.pool.workers.lock() {
+            workers.push(listener);
+        }
+        Ok(())
     }
 
     /// Frees a slot taken by [`PgDatabase::claim_run`], without waiting for the database (a
@@ -543,12 +642,20 @@ mod tests {
     use crate::artifact::suite;
     use crate::artifact::test_postgres::TestPostgres;
 
+    /// A fresh database and two handles on it, as two processes would hold.
+    fn two_processes() -> (TestPostgres, PgDatabase, PgDatabase) {
+        let server = TestPostgres::start().unwrap();
+        let url = server.database().unwrap();
+        let (a, b) = (PgDatabase::connect(&url).unwrap(), PgDatabase::connect(&url).unwrap());
+        (server, a, b)
+    }
+
     #[test]
     fn passes_the_store_contract_keeps_tenants_apart_and_is_shared_by_replicas() {
         let server = TestPostgres::start().unwrap();
         let url = server.database().unwrap();
         let db = PgDatabase::connect(&url).unwrap();
-        assert_eq!(db.schema_version().unwrap(), 3);
+        assert_eq!(db.schema_version().unwrap(), 4);
         let store = db.store("alice").with_limits(suite::LIMITS);
         let corrupt = |uri: &ArtifactUri| {
             let sql = format!(
@@ -586,9 +693,7 @@ mod tests {
 
     #[test]
     fn episode_records_are_shared_in_order_and_kept_apart_by_tenant() {
-        let server = TestPostgres::start().unwrap();
-        let url = server.database().unwrap();
-        let (a, b) = (PgDatabase::connect(&url).unwrap(), PgDatabase::connect(&url).unwrap());
+        let (_server, a, b) = two_processes();
         for i in 0..6 {
             let via = if i % 2 == 0 { &a } else { &b };
             via.append_episode("alice", Some("tour"), &format!("{{\"n\":{i}}}")).unwrap();
@@ -604,9 +709,7 @@ mod tests {
 
     #[test]
     fn run_slots_are_counted_across_processes_and_expire() {
-        let server = TestPostgres::start().unwrap();
-        let url = server.database().unwrap();
-        let (a, b) = (PgDatabase::connect(&url).unwrap(), PgDatabase::connect(&url).unwrap());
+        let (_server, a, b) = two_processes();
         let long = Duration::from_secs(600);
         assert!(a.claim_run("alice", "p1", "r1", 2, long).unwrap());
         assert!(b.claim_run("alice", "p2", "r1", 2, long).unwrap(), "another process, its own run");
@@ -626,6 +729,30 @@ mod tests {
     }
 
     #[test]
+    fn cancellations_reach_their_holder_live_and_when_it_starts_listening() {
+        let (_server, a, b) = two_processes();
+        let long = Duration::from_secs(600);
+        // A request made before the holder listens is read when it starts listening.
+        assert!(a.claim_run("alice", "pa", "early", usize::MAX, long).unwrap());
+        assert!(b.request_cancel("early").unwrap());
+        assert!(!b.request_cancel("unknown").unwrap(), "no such run in flight");
+        let (tx, rx) = std::sync::mpsc::channel::<String>();
+        let tx = Mutex::new(tx);
+        a.listen_for_cancellations("pa", move |run| {
+            let _ = tx.lock().map(|t| t.send(run.to_owned()));
+        })
+        .unwrap();
+        assert_eq!(rx.recv_timeout(Duration::from_secs(10)).unwrap(), "early");
+        // A live request reaches its holder, and only its holder.
+        assert!(a.claim_run("alice", "pa", "live", usize::MAX, long).unwrap());
+        assert!(b.claim_run("alice", "pb", "other", usize::MAX, long).unwrap());
+        assert!(b.request_cancel("other").unwrap());
+        assert!(b.request_cancel("live").unwrap());
+        assert_eq!(rx.recv_timeout(Duration::from_secs(10)).unwrap(), "live");
+        assert!(rx.recv_timeout(Duration::from_millis(300)).is_err(), "another holder's run is not ours");
+    }
+
+    #[test]
     fn migrations_run_once_and_a_newer_schema_is_refused() {
         let server = TestPostgres::start().unwrap();
         let url = server.database().unwrap();
@@ -639,7 +766,7 @@ mod tests {
             })
             .collect();
         for o in opened {
-            assert_eq!(o.join().unwrap().unwrap(), 3);
+            assert_eq!(o.join().unwrap().unwrap(), 4);
         }
         server.execute(&url, "INSERT INTO schema_migrations (version) VALUES (99)").unwrap();
         let err = PgDatabase::connect(&url).unwrap_err();
