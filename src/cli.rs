@@ -477,7 +477,7 @@ async fn doctor(jac: &Jacobian, global: &Global, args: DoctorArgs) -> u8 {
     let report = json!({
         "version": env!("CARGO_PKG_VERSION"),
         "home": home,
-        "store": jac.store_kind(global.in_memory),
+        "store": jac.store_kind(),
         "config": global.config,
         "policy_profile": jac.policy_profile().name,
         "policy_digest": jac.policy_digest().prefixed(),

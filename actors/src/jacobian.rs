@@ -644,14 +644,15 @@ impl Jacobian {
     }
 
     /// Where artifacts live: `files`, `memory`, or `postgres (schema N)`.
-    pub fn store_kind(&self, in_memory: bool) -> String {
-        match self.shared().tenants.shared_store() {
+    pub fn store_kind(&self) -> String {
+        let tenants = &self.shared().tenants;
+        match tenants.shared_store() {
             Some(db) => match db.schema_version() {
                 Ok(v) => format!("postgres (schema {v})"),
                 Err(e) => format!("postgres (unreachable: {e})"),
             },
-            None if in_memory => "memory".into(),
-            None => "files".into(),
+            None if tenants.on_disk() => "files".into(),
+            None => "memory".into(),
         }
     }
 

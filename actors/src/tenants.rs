@@ -146,6 +146,11 @@ impl Tenants {
         })
     }
 
+    /// Whether tenants keep their state under a home directory (else in memory).
+    pub(crate) fn on_disk(&self) -> bool {
+        self.home.is_some()
+    }
+
     /// The database every tenant's artifacts live in, when processes share one.
     pub(crate) fn shared_store(&self) -> Option<&PgDatabase> {
         self.shared.as_ref()

@@ -104,6 +104,9 @@ const MIGRATIONS: &[(i32, &str)] = &[
     ),
 ];
 
+/// The version a database's schema is at (0 before the first migration).
+const SCHEMA_VERSION: &str = "SELECT coalesce(max(version), 0) FROM schema_migrations";
+
 /// The channel cancellations are announced on; the payload is `<holder> <run id>`.
 const CANCEL_CHANNEL: &str = "jacobian_cancel";
 
@@ -250,7 +253,7 @@ fn migrate(client: &mut Client) -> Result<()> {
             )
             .map_err(|e| db("creating schema_migrations", e))?;
         let current: i32 = client
-            .query_one("SELECT coalesce(max(version), 0) FROM schema_migrations", &[])
+            .query_one(SCHEMA_VERSION, &[])
             .and_then(|row| row.try_get(0))
             .map_err(|e| db("reading the schema version", e))?;
         let known = MIGRATIONS.last().map_or(0, |m| m.0);
@@ -464,7 +467,7 @@ impl PgDatabase {
     /// The schema version the database is at.
     pub fn schema_version(&self) -> Result<i32> {
         self.pool.run(|c| {
-            c.query_one("SELECT coalesce(max(version), 0) FROM schema_migrations", &[])
+            c.query_one(SCHEMA_VERSION, &[])
                 .and_then(|row| row.try_get(0))
                 .map_err(|e| db("reading the schema version", e))
         })

@@ -39,7 +39,12 @@ pub(crate) fn contract(store: &dyn ArtifactStore, corrupt: Option<&dyn Fn(&Artif
     // Refusals come before any write.
     let before = store.usage().unwrap();
     let big = vec![b'x'; LIMITS.max_artifact_bytes as usize + 1];
-    assert!(matches!(store.put(&new("urn:t:a", &big, &[])), Err(Error::ArtifactTooLarge { .. })));
+    let too_large = store.put(&new("urn:t:a", &big, &[]));
+    assert!(
+        matches!(too_large, Err(Error::ArtifactTooLarge { size, limit })
+            if size == LIMITS.max_artifact_bytes + 1 && limit == LIMITS.max_artifact_bytes),
+        "{too_large:?}"
+    );
     let missing = ArtifactUri::from_digest(Digest::of_bytes(b"never stored"));
     assert!(matches!(store.put(&new("urn:t:a", b"[9]", &[missing])), Err(Error::ArtifactRefused { .. })));
     let many = [m.uri; 5];
@@ -81,8 +86,17 @@ pub(crate) fn concurrent_writers(a: Arc<dyn ArtifactStore>, b: Arc<dyn ArtifactS
         .map(|t| {
             let store = Arc::clone(if t % 2 == 0 { &a } else { &b });
             let payloads = Arc::clone(&payloads);
+            // Each writer names its own episode, so a writer handed back its own manifest
+            // instead of the stored one would show.
+            let episode = format!("ep-writer-{t}");
             std::thread::spawn(move || {
-                payloads.iter().map(|p| store.put(&new("urn:t:same", p, &[])).unwrap()).collect::<Vec<_>>()
+                payloads
+                    .iter()
+                    .map(|p| {
+                        let offer = NewArtifact { producing_episode: Some(&episode), ..new("urn:t:same", p, &[]) };
+                        store.put(&offer).unwrap()
+                    })
+                    .collect::<Vec<_>>()
             })
         })
         .collect();
@@ -91,6 +105,7 @@ pub(crate) fn concurrent_writers(a: Arc<dyn ArtifactStore>, b: Arc<dyn ArtifactS
         assert_eq!(r, &results[0], "every writer gets the stored manifest");
     }
     for (p, m) in payloads.iter().zip(&results[0]) {
+        assert_eq!(a.manifest(&m.uri).unwrap(), *m, "the manifest every writer got is the stored one");
         assert_eq!(&*a.get(&m.uri).unwrap().bytes, &p[..]);
         assert_eq!(&*b.get(&m.uri).unwrap().bytes, &p[..]);
     }
