@@ -12,10 +12,13 @@
 //! Hermite bases), and the matrix checker's replay time over the producer's in a VERIFY run.
 //!
 //! SymPy (`.venv`) runs in a child process per row, driven by
-//! benches/reference/linear_algebra_reference.py; its time is the operation's alone. A row SymPy
-//! has not finished after 60 s is stopped and shown as "> 60 s". Ours is the median of eleven
+//! benches/reference/linear_algebra_reference.py; its time is the operation's alone, the median
+//! of up to eleven runs while they take under two seconds in all. A row SymPy has not finished
+//! after 60 s is stopped and shown as "> 60 s". Ours is the median of eleven
 //! EXPLORE runs (`BENCH_REPEAT=n` for another count, as when profiling). Any answer that differs
 //! fails the bench, after the table is printed. Without `--bench` a short form runs smaller sizes.
+//! A further argument keeps the rows whose case names contain it (`-- --bench Smith`), as when
+//! profiling one operation.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -124,6 +127,43 @@ struct Row {
     reference: Option<f64>,
     identical: Option<bool>,
     checker_fraction: f64,
+    version: Option<String>,
+}
+
+/// What every row is measured with, and which rows are wanted.
+struct Bench<'a> {
+    rt: &'a Runtime,
+    jac: &'a jacobian::Jacobian,
+    replays: &'a Mutex<Vec<Duration>>,
+    wanted: &'a dyn Fn(&str) -> bool,
+}
+
+impl Bench<'_> {
+    /// One row: `id` on `input` against SymPy's `op` on `matrix`, the answers compared by `agree`
+    /// (ours, SymPy's); None when the row is not wanted.
+    fn row(
+        &self,
+        case: String,
+        id: &str,
+        input: &Value,
+        op: &str,
+        matrix: &[Vec<i64>],
+        agree: impl Fn(&Value, &Value) -> bool,
+    ) -> Option<Row> {
+        if !(self.wanted)(&case) {
+            return None;
+        }
+        let (out, ours, checker_fraction) = run(self.rt, self.jac, self.replays, id, input);
+        let reference = sympy(op, matrix);
+        Some(Row {
+            case,
+            ours,
+            identical: reference.as_ref().map(|(_, answer, _)| agree(&out, answer)),
+            reference: reference.as_ref().map(|r| r.0),
+            version: reference.map(|r| r.2),
+            checker_fraction,
+        })
+    }
 }
 
 /// Runs `id` in EXPLORE (timed) and in VERIFY (VERIFIED required, the checker timed).
@@ -173,6 +213,8 @@ fn show(seconds: f64) -> String {
 
 fn main() {
     let full = std::env::args().any(|a| a == "--bench");
+    let only = std::env::args().skip(1).find(|a| !a.starts_with("--"));
+    let wanted = |case: &str| only.as_deref().is_none_or(|o| case.contains(o));
     let (det_n, hnf_n, snf_n, lll_n) = if full { (60, 40, 30, 40) } else { (20, 12, 10, 12) };
     let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("runtime");
     let replays = Arc::new(Mutex::new(vec![]));
@@ -199,65 +241,34 @@ fn main() {
         let warm = json!({"matrix": {"rows": [[1, 2], [3, 4]]}, "properties": ["determinant"]});
         assert!(rt.block_on(jac.run(CapabilityRequest::new("matrix.compute.invariants", warm))).succeeded());
     }
+    // Measure on a quiet machine: every backend worker started (GAP's take seconds of CPU).
+    let warming = Instant::now();
+    while rt.block_on(jac.backend_stats()).iter().any(|s| s.ready < s.workers) {
+        assert!(warming.elapsed() < Duration::from_secs(300), "the backend workers never became ready");
+        std::thread::sleep(Duration::from_millis(100));
+    }
     let mut rng = Rng(0x11a1_9eb7_a000_0017);
     let mut rows = vec![];
-    let mut version = String::from("?");
 
+    let bench = Bench { rt: &rt, jac: &jac, replays: &replays, wanted: &wanted };
     let a = rng.matrix(det_n, det_n, 1_000_000);
-    let (out, ours, fraction) = run(
-        &rt,
-        &jac,
-        &replays,
-        "matrix.compute.invariants",
-        &json!({"matrix": {"rows": a}, "properties": ["determinant"]}),
-    );
-    let reference = sympy("det", &a);
-    let identical = reference.as_ref().map(|(_, v, _)| *v == out["determinant"]);
-    if let Some((_, _, v)) = &reference {
-        version = v.clone();
-    }
-    rows.push(Row {
-        case: format!("{det_n}×{det_n} determinant, entries ≤ 10^6"),
-        ours,
-        reference: reference.map(|r| r.0),
-        identical,
-        checker_fraction: fraction,
-    });
+    let input = json!({"matrix": {"rows": a}, "properties": ["determinant"]});
+    let case = format!("{det_n}×{det_n} determinant, entries ≤ 10^6");
+    rows.extend(bench.row(case, "matrix.compute.invariants", &input, "det", &a, |out, r| *r == out["determinant"]));
 
     let a = rng.matrix(hnf_n, hnf_n, 100);
-    let (out, ours, fraction) = run(&rt, &jac, &replays, "matrix.transform.hermite", &json!({"matrix": {"rows": a}}));
-    let reference = sympy("hnf", &a);
-    let identical = reference.as_ref().map(|(_, v, _)| *v == out["form"]["rows"]);
-    rows.push(Row {
-        case: format!("{hnf_n}×{hnf_n} Hermite form with transform"),
-        ours,
-        reference: reference.map(|r| r.0),
-        identical,
-        checker_fraction: fraction,
-    });
+    let case = format!("{hnf_n}×{hnf_n} Hermite form with transform");
+    let input = json!({"matrix": {"rows": a}});
+    rows.extend(bench.row(case, "matrix.transform.hermite", &input, "hnf", &a, |out, r| *r == out["form"]["rows"]));
 
     let a = rng.matrix(snf_n, snf_n, 10);
-    let (out, ours, fraction) = run(&rt, &jac, &replays, "matrix.transform.smith", &json!({"matrix": {"rows": a}}));
-    let reference = sympy("snf", &a);
-    let identical = reference.as_ref().map(|(_, v, _)| *v == out["diagonal"]);
-    rows.push(Row {
-        case: format!("{snf_n}×{snf_n} Smith form with transforms"),
-        ours,
-        reference: reference.as_ref().map(|r| r.0),
-        identical,
-        checker_fraction: fraction,
-    });
+    let case = format!("{snf_n}×{snf_n} Smith form with transforms");
+    let input = json!({"matrix": {"rows": a}});
+    rows.extend(bench.row(case, "matrix.transform.smith", &input, "snf", &a, |out, r| *r == out["diagonal"]));
     // The same matrix, the diagonal alone (what SymPy computes).
+    let case = format!("{snf_n}×{snf_n} Smith form, diagonal only");
     let input = json!({"matrix": {"rows": a}, "transforms": false});
-    let (out, ours, fraction) = run(&rt, &jac, &replays, "matrix.transform.smith", &input);
-    let identical = reference.as_ref().map(|(_, v, _)| *v == out["diagonal"]);
-    rows.push(Row {
-        case: format!("{snf_n}×{snf_n} Smith form, diagonal only"),
-        ours,
-        reference: reference.map(|r| r.0),
-        identical,
-        checker_fraction: fraction,
-    });
+    rows.extend(bench.row(case, "matrix.transform.smith", &input, "snf", &a, |out, r| *r == out["diagonal"]));
 
     // A knapsack lattice: rows (e_i, a_i) with 40-bit weights a_i.
     let knapsack: Vec<Vec<i64>> = (0..lll_n)
@@ -266,18 +277,12 @@ fn main() {
             (0..=lll_n).map(|j| if j == lll_n { w } else { i64::from(i == j) }).collect()
         })
         .collect();
-    let basis = strings(&knapsack);
-    let (out, ours, fraction) = run(&rt, &jac, &replays, "lattice.reduce.lll", &json!({"lattice": {"basis": basis}}));
-    let reference = sympy("lll", &knapsack);
-    let identical =
-        reference.as_ref().map(|(_, v, _)| hermite_basis(&rt, &jac, v) == hermite_basis(&rt, &jac, &out["reduced"]));
-    rows.push(Row {
-        case: format!("LLL of a {lll_n}-dimensional knapsack lattice"),
-        ours,
-        reference: reference.map(|r| r.0),
-        identical,
-        checker_fraction: fraction,
-    });
+    let case = format!("LLL of a {lll_n}-dimensional knapsack lattice");
+    let input = json!({"lattice": {"basis": strings(&knapsack)}});
+    rows.extend(bench.row(case, "lattice.reduce.lll", &input, "lll", &knapsack, |out, r| {
+        hermite_basis(&rt, &jac, r) == hermite_basis(&rt, &jac, &out["reduced"])
+    }));
+    let version = rows.iter().find_map(|r| r.version.clone()).unwrap_or_else(|| "?".into());
     rt.block_on(jac.shutdown(Duration::from_secs(5)));
 
     println!(
