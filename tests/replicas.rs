@@ -5,7 +5,8 @@
 //! and leaves none torn in the database. Over HTTP with bearer tokens, a tenant sees its own
 //! artifacts and experiments through every replica and another tenant's through none, and a
 //! tenant's `runs_in_flight` quota counts its runs on every replica, and a run started through
-//! one replica is cancelled through another.
+//! one replica is cancelled through another. docs/deploy/haproxy.cfg, the documented
+//! load-balancer recipe, runs over TLS in front of three replicas.
 //! `JACOBIAN_REPLICA_ROUNDS` sets the number of kills (4 by default).
 
 use std::collections::BTreeMap;
@@ -245,4 +246,184 @@ async fn a_run_started_through_one_replica_is_cancelled_through_another() {
         &mut std::io::stderr(),
         format!("\nreplicas: cancel-to-answer across replicas {latencies:?}\n").as_bytes(),
     );
+}
+
+/// A `jacobian serve --http` replica on the shared store `store`, on a port of its choosing.
+struct HttpReplica {
+    child: std::process::Child,
+    addr: String,
+    _home: tempfile::TempDir,
+}
+
+impl HttpReplica {
+    fn start(store: &str) -> Self {
+        use std::io::BufRead;
+        let home = tempfile::tempdir().unwrap();
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_jacobian"))
+            .args(["serve", "--http", "127.0.0.1:0", "--store", store, "--home"])
+            .arg(home.path())
+            .env("JACOBIAN_LOG", "info")
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("start a replica");
+        let stderr = std::io::BufReader::new(child.stderr.take().expect("piped stderr"));
+        let (tx, rx) = std::sync::mpsc::channel();
+        // Reads the announced address, then keeps draining the log.
+        std::thread::spawn(move || {
+            for line in stderr.lines().map_while(Result::ok) {
+                if let Some(addr) = line.split("addr=").nth(1) {
+                    let _ = tx.send(addr.split_whitespace().next().unwrap_or_default().to_owned());
+                }
+            }
+        });
+        let addr = rx.recv_timeout(Duration::from_secs(60)).expect("the replica announces its address");
+        HttpReplica { child, addr, _home: home }
+    }
+}
+
+impl Drop for HttpReplica {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One MCP request over HTTPS through `curl` (trusting `ca`), in the transport's stateless form:
+/// the JSON-RPC response, or None when the request failed.
+fn over_tls(url: &str, ca: &std::path::Path, body: &Value) -> Option<Value> {
+    let out = std::process::Command::new("curl")
+        .args(["-sS", "--max-time", "60", "--cacert"])
+        .arg(ca)
+        .args(["-H", "Content-Type: application/json", "-H", "Accept: application/json, text/event-stream"])
+        .args(["--data-binary", &body.to_string(), url])
+        .output()
+        .expect("curl runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.lines()
+        .filter_map(|l| l.strip_prefix("data: ").or(Some(l)))
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .find(|v| v.get("id") == body.get("id"))
+}
+
+fn math_run(id: u64, capability: &str, input: Value) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+           "params": {"name": "math.run", "arguments": {"capability_id": capability, "input": input}}})
+}
+
+/// The replica that answered: the process prefix of the episode id `ep-<process>-<n>`.
+fn answered_by(reply: &Value) -> String {
+    let episode = reply["result"]["structuredContent"]["provenance"]["episode_id"].as_str().unwrap_or_default();
+    episode.rsplit_once('-').map(|(p, _)| p.to_owned()).unwrap_or_else(|| panic!("no episode id: {reply}"))
+}
+
+/// docs/deploy/haproxy.cfg, run as it stands: only its frontend address, certificate and
+/// servers are replaced. Runs spread over three replicas through TLS, an artifact put through
+/// one replica reads back through all of them, and once a replica is killed with SIGKILL the
+/// load balancer passes over it and every request succeeds on the other two.
+#[test]
+fn the_documented_haproxy_recipe_spreads_runs_over_replicas_and_passes_over_a_dead_one() {
+    let pg = TestPostgres::start().unwrap();
+    let url = pg.database().unwrap();
+    let mut replicas: Vec<HttpReplica> = (0..3).map(|_| HttpReplica::start(&url)).collect();
+    let dir = tempfile::tempdir().unwrap();
+
+    // A self-signed certificate for 127.0.0.1, key and certificate in one file as HAProxy reads it.
+    let (key, cert, pem) = (dir.path().join("key.pem"), dir.path().join("cert.pem"), dir.path().join("jacobian.pem"));
+    let made = std::process::Command::new("openssl")
+        .args(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=jacobian-test"])
+        .args(["-addext", "subjectAltName=IP:127.0.0.1", "-keyout"])
+        .arg(&key)
+        .arg("-out")
+        .arg(&cert)
+        .output()
+        .expect("openssl runs");
+    assert!(made.status.success(), "{}", String::from_utf8_lossy(&made.stderr));
+    let bundle = [std::fs::read(&cert).unwrap(), std::fs::read(&key).unwrap()].concat();
+    std::fs::write(&pem, bundle).unwrap();
+
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let recipe = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/deploy/haproxy.cfg")).unwrap();
+    let mut servers = replicas.iter().map(|r| r.addr.clone());
+    let config: String = recipe
+        .lines()
+        .map(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            match words.as_slice() {
+                ["bind", _, "ssl", "crt", _, rest @ ..] => {
+                    format!("    bind 127.0.0.1:{port} ssl crt {} {}", pem.display(), rest.join(" "))
+                }
+                ["server", name, _, rest @ ..] => {
+                    format!("    server {name} {} {}", servers.next().expect("three servers"), rest.join(" "))
+                }
+                _ => line.to_owned(),
+            }
+        })
+        .map(|line| line + "\n")
+        .collect();
+    assert!(servers.next().is_none(), "the recipe names three servers");
+    let cfg = dir.path().join("haproxy.cfg");
+    std::fs::write(&cfg, &config).unwrap();
+    let checked = std::process::Command::new("haproxy").arg("-c").arg("-f").arg(&cfg).output().expect("haproxy runs");
+    assert!(checked.status.success(), "{}{config}", String::from_utf8_lossy(&checked.stderr));
+    let mut haproxy = std::process::Command::new("haproxy")
+        .arg("-db")
+        .arg("-f")
+        .arg(&cfg)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("start haproxy");
+    let endpoint = format!("https://127.0.0.1:{port}/mcp");
+
+    // Every replica takes runs once its readiness checks pass.
+    let gcd = |id| math_run(id, "integer.compute.gcd", json!({"a": 84, "b": 36}));
+    let mut seen = std::collections::BTreeSet::new();
+    let started = Instant::now();
+    let mut id = 0;
+    while seen.len() < 3 {
+        assert!(started.elapsed() < Duration::from_secs(60), "runs reached only {seen:?}");
+        id += 1;
+        if let Some(reply) = over_tls(&endpoint, &cert, &gcd(id)) {
+            assert_eq!(reply["result"]["structuredContent"]["output"]["gcd"], "12", "{reply}");
+            seen.insert(answered_by(&reply));
+        }
+    }
+
+    // An artifact put through one replica reads back through each.
+    let object = json!({"order": 3, "edges": [[0, 1], [1, 2]]});
+    let put = over_tls(
+        &endpoint,
+        &cert,
+        &math_run(1000, "artifact.put", json!({"object_type": "simple_graph", "object": object})),
+    )
+    .expect("put answered");
+    let uri = stored_uri(&put).unwrap_or_else(|| panic!("{put}")).to_owned();
+    let mut readers = std::collections::BTreeSet::new();
+    for n in 0..12 {
+        let read = json!({"jsonrpc": "2.0", "id": 2000 + n, "method": "resources/read", "params": {"uri": uri}});
+        let reply = over_tls(&endpoint, &cert, &read).expect("read answered");
+        let text = reply["result"]["contents"][0]["text"].as_str().unwrap_or_else(|| panic!("{reply}"));
+        assert_eq!(serde_json::from_str::<Value>(text).unwrap(), object);
+        let check = over_tls(&endpoint, &cert, &gcd(3000 + n)).expect("gcd answered");
+        readers.insert(answered_by(&check));
+    }
+    assert_eq!(readers.len(), 3, "reads and runs went to every replica: {readers:?}");
+
+    // A replica killed outright is passed over: after its checks fail, every request succeeds
+    // on the other two.
+    let dead = replicas.remove(0);
+    drop(dead);
+    std::thread::sleep(Duration::from_secs(3));
+    let mut after = std::collections::BTreeSet::new();
+    for n in 0..12 {
+        let reply = over_tls(&endpoint, &cert, &gcd(4000 + n)).unwrap_or_else(|| panic!("request {n} failed"));
+        assert_eq!(reply["result"]["structuredContent"]["output"]["gcd"], "12", "{reply}");
+        after.insert(answered_by(&reply));
+    }
+    assert_eq!(after.len(), 2, "the two live replicas take the runs: {after:?}");
+    assert!(after.is_subset(&seen));
+    let _ = haproxy.kill();
+    let _ = haproxy.wait();
 }
