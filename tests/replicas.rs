@@ -61,7 +61,7 @@ fn replicas_share_artifacts_and_a_killed_replica_loses_nothing_acknowledged() {
         .output()
         .unwrap();
     let report: Value = serde_json::from_slice(&doctor.stdout).unwrap();
-    assert_eq!(report["store"], "postgres (schema 4)", "{report}");
+    assert_eq!(report["store"], "postgres (schema 5)", "{report}");
 
     let rounds = std::env::var("JACOBIAN_REPLICA_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(4u64);
     let mut rng = Rng(0x5EED_2026);
@@ -426,4 +426,80 @@ fn the_documented_haproxy_recipe_spreads_runs_over_replicas_and_passes_over_a_de
     assert!(after.is_subset(&seen));
     let _ = haproxy.kill();
     let _ = haproxy.wait();
+}
+
+/// Under a REQUIRED reasoning log, the BEFORE_TOOL entry written through one replica admits the
+/// run another replica takes, once; the outcome that replica binds is what an AFTER_TOOL entry
+/// written through the first is compared with; and every entry is in the database, in order.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reasoning_run_spans_replicas() {
+    use jacobian::runtime::CapabilityRequest;
+    use jacobian::runtime::policy::OperatorConfig;
+    use jacobian::{EntryKind, ReasoningEntry, ReportedOutcome, TenantId};
+
+    let pg = TestPostgres::start().unwrap();
+    let url = pg.database().unwrap();
+    let config = OperatorConfig::from_toml("[reasoning]\nmode = \"REQUIRED\"\n").unwrap();
+    let replica = || jacobian::builder().in_memory().config(config.clone()).shared_store(url.clone()).build();
+    let (one, two) = (replica().await.unwrap(), replica().await.unwrap());
+    let local = TenantId::local();
+    let entry = |kind, run: Option<&str>| ReasoningEntry {
+        kind,
+        run_id: run.map(str::to_owned),
+        call_id: None,
+        capability_id: None,
+        summary: "gcd of 84 and 36".into(),
+        reported: None,
+    };
+
+    let plan = one.reasoning_write(&local, entry(EntryKind::Plan, None)).unwrap();
+    let before = one
+        .reasoning_write(
+            &local,
+            ReasoningEntry {
+                capability_id: Some("integer.compute.gcd".into()),
+                ..entry(EntryKind::BeforeTool, Some(&plan.run_id))
+            },
+        )
+        .unwrap();
+    let call = before.call_id.clone().expect("a call id");
+    let mut gcd = CapabilityRequest::new("integer.compute.gcd", json!({"a": 84, "b": 36}));
+    let refused = two.run(gcd.clone()).await;
+    assert_eq!(refused.execution.diagnostics[0].code, "REASONING_IDS_REQUIRED");
+    gcd.reasoning_run_id = Some(plan.run_id.clone());
+    gcd.reasoning_call_id = Some(call.clone());
+    let ran = two.run(gcd.clone()).await;
+    assert!(ran.succeeded(), "{:?}", ran.execution.diagnostics);
+    // The call is spent on every replica.
+    let again = one.run(gcd).await;
+    assert_eq!(again.execution.diagnostics[0].code, "CALL_ALREADY_USED", "{:?}", again.execution.diagnostics);
+
+    let after = one
+        .reasoning_write(
+            &local,
+            ReasoningEntry {
+                call_id: Some(call.clone()),
+                reported: Some(ReportedOutcome {
+                    result_digest: Some(ran.provenance.result_digest),
+                    ..ReportedOutcome::default()
+                }),
+                ..entry(EntryKind::AfterTool, Some(&plan.run_id))
+            },
+        )
+        .unwrap();
+    let binding = after.binding.expect("AFTER_TOOL is compared with the bound outcome");
+    assert!(binding.matches, "{binding:?}");
+    assert_eq!(binding.actual.result_digest, ran.provenance.result_digest);
+    two.reasoning_write(&local, entry(EntryKind::Final, Some(&plan.run_id))).unwrap();
+    let closed = one.reasoning_write(&local, entry(EntryKind::Plan, Some(&plan.run_id))).unwrap_err();
+    assert_eq!(closed[0].code, "RUN_CLOSED");
+
+    let db = jacobian::runtime::artifact::PgDatabase::connect(&url).unwrap();
+    let kinds: Vec<String> = db
+        .reasoning_lines(local.as_str())
+        .unwrap()
+        .iter()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["kind"].as_str().unwrap_or_default().to_owned())
+        .collect();
+    assert_eq!(kinds, ["PLAN", "BEFORE_TOOL", "BINDING", "AFTER_TOOL", "FINAL"]);
 }

@@ -13,6 +13,7 @@ use std::io::{self, Write};
 use std::path::Path;
 use std::sync::Mutex;
 
+use jacobian_runtime::artifact::{PgDatabase, ReasoningTx};
 use jacobian_runtime::contract::{AssuranceLevel, CompletenessState};
 use jacobian_runtime::policy::ReasoningMode;
 use jacobian_runtime::{CapabilityRequest, CapabilityResult, Diagnostic, Digest, ExecutionStatus};
@@ -138,14 +139,14 @@ pub struct WriteAck {
     pub binding: Option<BindingReport>,
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 struct Call {
     capability_id: String,
     consumed: bool,
     actual: Option<ActualOutcome>,
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 struct Run {
     entries: usize,
     current_call: Option<String>,
@@ -153,23 +154,95 @@ struct Run {
     closed: bool,
 }
 
+/// Where a tenant's reasoning runs are kept while the log's rules are applied to them.
+trait Ledger {
+    /// The tenant's next entry number.
+    fn next(&mut self) -> Result<u64, Vec<Diagnostic>>;
+    /// How many runs the tenant has.
+    fn runs(&mut self) -> Result<usize, Vec<Diagnostic>>;
+    fn load(&mut self, run_id: &str) -> Result<Option<Run>, Vec<Diagnostic>>;
+    fn store(&mut self, run_id: &str, run: Run) -> Result<(), Vec<Diagnostic>>;
+}
+
+/// This process's runs.
 #[derive(Debug, Default)]
 struct State {
     runs: HashMap<String, Run>,
     next: u64,
 }
 
-/// The reasoning log of one tenant.
-#[derive(Debug)]
+impl Ledger for State {
+    fn next(&mut self) -> Result<u64, Vec<Diagnostic>> {
+        self.next += 1;
+        Ok(self.next)
+    }
+    fn runs(&mut self) -> Result<usize, Vec<Diagnostic>> {
+        Ok(self.runs.len())
+    }
+    fn load(&mut self, run_id: &str) -> Result<Option<Run>, Vec<Diagnostic>> {
+        Ok(self.runs.get(run_id).cloned())
+    }
+    fn store(&mut self, run_id: &str, run: Run) -> Result<(), Vec<Diagnostic>> {
+        self.runs.insert(run_id.to_owned(), run);
+        Ok(())
+    }
+}
+
+/// The runs every process on the shared database sees, within one transaction.
+struct Shared<'a, 'b>(&'a mut ReasoningTx<'b>);
+
+fn unavailable(e: impl std::fmt::Display) -> Vec<Diagnostic> {
+    vec![Diagnostic::error("REASONING_LOG_UNAVAILABLE", format!("the shared reasoning log: {e}"))]
+}
+
+impl Ledger for Shared<'_, '_> {
+    fn next(&mut self) -> Result<u64, Vec<Diagnostic>> {
+        self.0.next_number().map_err(unavailable)
+    }
+    fn runs(&mut self) -> Result<usize, Vec<Diagnostic>> {
+        self.0.runs().map(|n| usize::try_from(n).unwrap_or(usize::MAX)).map_err(unavailable)
+    }
+    fn load(&mut self, run_id: &str) -> Result<Option<Run>, Vec<Diagnostic>> {
+        match self.0.load(run_id).map_err(unavailable)? {
+            Some(text) => serde_json::from_str(&text).map(Some).map_err(unavailable),
+            None => Ok(None),
+        }
+    }
+    fn store(&mut self, run_id: &str, run: Run) -> Result<(), Vec<Diagnostic>> {
+        let text = serde_json::to_string(&run).map_err(unavailable)?;
+        self.0.store(run_id, &text).map_err(unavailable)
+    }
+}
+
+enum Place {
+    Local { state: Mutex<State>, file: Mutex<Option<File>> },
+    Shared { db: PgDatabase, tenant: String },
+}
+
+/// The reasoning log of one tenant: in this process (appended to a file when it has a home),
+/// or in the database that replicas share, so that a BEFORE_TOOL written through one replica
+/// admits the run another replica takes.
 pub(crate) struct ReasoningLog {
     mode: ReasoningMode,
-    state: Mutex<State>,
-    file: Mutex<Option<File>>,
+    place: Place,
+}
+
+impl std::fmt::Debug for ReasoningLog {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let place = match self.place {
+            Place::Local { .. } => "local",
+            Place::Shared { .. } => "shared",
+        };
+        f.debug_struct("ReasoningLog").field("mode", &self.mode).field("place", &place).finish()
+    }
 }
 
 fn invalid(path: &str, code: &str, message: impl Into<String>) -> Vec<Diagnostic> {
     vec![Diagnostic::at(path, code, message)]
 }
+
+/// A change to the log: its answer, and the line it appends, if any.
+type Change<T> = Result<(T, Option<serde_json::Value>), Vec<Diagnostic>>;
 
 impl ReasoningLog {
     pub(crate) fn new(mode: ReasoningMode, path: Option<&Path>) -> io::Result<Self> {
@@ -177,18 +250,48 @@ impl ReasoningLog {
             (ReasoningMode::Off, _) | (_, None) => None,
             (_, Some(p)) => Some(OpenOptions::new().append(true).create(true).open(p)?),
         };
-        Ok(ReasoningLog { mode, state: Mutex::new(State::default()), file: Mutex::new(file) })
+        Ok(ReasoningLog { mode, place: Place::Local { state: Mutex::new(State::default()), file: Mutex::new(file) } })
     }
 
-    fn persist(&self, line: serde_json::Value) {
-        let mut file = self.file.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(f) = file.as_mut() {
-            let mut bytes = serde_json::to_vec(&line).unwrap_or_default();
-            bytes.push(b'\n');
-            // The log is operational; a failed append is reported by tracing, not by failing the call.
-            if let Err(e) = f.write_all(&bytes) {
-                tracing::warn!(error = %e, "reasoning log append failed");
+    /// The log of `tenant` in the shared database.
+    pub(crate) fn shared(mode: ReasoningMode, db: PgDatabase, tenant: &str) -> Self {
+        ReasoningLog { mode, place: Place::Shared { db, tenant: tenant.to_owned() } }
+    }
+
+    /// Applies `change` to the tenant's runs and appends its line, all or nothing.
+    fn apply<T: Send + 'static>(
+        &self,
+        change: impl FnOnce(&mut dyn Ledger) -> Change<T> + Send + 'static,
+    ) -> Result<T, Vec<Diagnostic>> {
+        match &self.place {
+            Place::Local { state, file } => {
+                let mut st = state.lock().unwrap_or_else(|p| p.into_inner());
+                let (answer, line) = change(&mut *st)?;
+                drop(st);
+                let mut file = file.lock().unwrap_or_else(|p| p.into_inner());
+                if let (Some(f), Some(line)) = (file.as_mut(), line) {
+                    let mut bytes = serde_json::to_vec(&line).unwrap_or_default();
+                    bytes.push(b'\n');
+                    // The local log is operational; a failed append is reported by tracing,
+                    // not by failing the call.
+                    if let Err(e) = f.write_all(&bytes) {
+                        tracing::warn!(error = %e, "reasoning log append failed");
+                    }
+                }
+                Ok(answer)
             }
+            Place::Shared { db, tenant } => db
+                .reasoning(tenant, move |tx| {
+                    let (answer, line) = match change(&mut Shared(tx)) {
+                        Ok(done) => done,
+                        Err(refused) => return Ok(Err(refused)),
+                    };
+                    if let Some(line) = line {
+                        tx.append(&line.to_string())?;
+                    }
+                    Ok(Ok(answer))
+                })
+                .map_err(unavailable)?,
         }
     }
 
@@ -204,92 +307,7 @@ impl ReasoningLog {
                 format!("summaries are limited to {MAX_SUMMARY_CHARS} characters"),
             ));
         }
-        let mut st = self.state.lock().unwrap_or_else(|p| p.into_inner());
-        st.next += 1;
-        let n = st.next;
-        let run_id = match (&entry.run_id, entry.kind) {
-            (None, EntryKind::Plan) => {
-                if st.runs.len() >= MAX_RUNS {
-                    return Err(invalid("/run_id", "TOO_MANY_RUNS", format!("at most {MAX_RUNS} reasoning runs")));
-                }
-                let id = format!("rl-{n}");
-                st.runs.insert(id.clone(), Run::default());
-                id
-            }
-            (None, _) => return Err(invalid("/run_id", "MISSING_FIELD", "run_id is required except on a first PLAN")),
-            (Some(id), _) => id.clone(),
-        };
-        let run = st
-            .runs
-            .get_mut(&run_id)
-            .ok_or_else(|| invalid("/run_id", "UNKNOWN_RUN", format!("no reasoning run `{run_id}`")))?;
-        if run.closed {
-            return Err(invalid("/run_id", "RUN_CLOSED", "this reasoning run has its FINAL entry"));
-        }
-        if run.entries >= MAX_ENTRIES_PER_RUN {
-            return Err(invalid("/run_id", "RUN_FULL", format!("at most {MAX_ENTRIES_PER_RUN} entries per run")));
-        }
-        let mut ack = WriteAck { run_id: run_id.clone(), entry_id: format!("e-{n}"), call_id: None, binding: None };
-        match entry.kind {
-            EntryKind::Plan => {}
-            EntryKind::BeforeTool => {
-                let capability_id = entry.capability_id.clone().ok_or_else(|| {
-                    invalid("/capability_id", "MISSING_FIELD", "BEFORE_TOOL names the capability it precedes")
-                })?;
-                let call_id = format!("call-{n}");
-                run.calls.insert(call_id.clone(), Call { capability_id, ..Call::default() });
-                run.current_call = Some(call_id.clone());
-                ack.call_id = Some(call_id);
-            }
-            EntryKind::AfterTool => {
-                let call_id = entry
-                    .call_id
-                    .as_deref()
-                    .ok_or_else(|| invalid("/call_id", "MISSING_FIELD", "AFTER_TOOL names its call"))?;
-                let call = run
-                    .calls
-                    .get(call_id)
-                    .ok_or_else(|| invalid("/call_id", "UNKNOWN_CALL", format!("no call `{call_id}` in this run")))?;
-                let actual = call.actual.clone().ok_or_else(|| {
-                    invalid("/call_id", "CALL_NOT_FINISHED", "no run carrying this call id has finished")
-                })?;
-                let reported = entry.reported.clone().unwrap_or_default();
-                let mut mismatches = Vec::new();
-                let mut differ = |field: &str, same: bool| {
-                    if !same {
-                        mismatches.push(field.to_owned());
-                    }
-                };
-                if let Some(s) = reported.status {
-                    differ("status", s == actual.status);
-                }
-                if let Some(a) = reported.assurance {
-                    differ("assurance", a == actual.assurance);
-                }
-                if let Some(c) = reported.completeness {
-                    differ("completeness", c == actual.completeness);
-                }
-                if let Some(d) = reported.result_digest {
-                    differ("result_digest", d == actual.result_digest);
-                }
-                if let Some(u) = &reported.artifact_uris {
-                    let (mut a, mut b) = (u.clone(), actual.artifact_uris.clone());
-                    a.sort();
-                    b.sort();
-                    differ("artifact_uris", a == b);
-                }
-                ack.binding = Some(BindingReport { matches: mismatches.is_empty(), mismatches, actual });
-            }
-            EntryKind::Final => run.closed = true,
-        }
-        run.entries += 1;
-        drop(st);
-        self.persist(json!({
-            "entry_id": ack.entry_id, "run_id": ack.run_id, "kind": entry.kind, "summary": entry.summary,
-            "capability_id": entry.capability_id, "call_id": ack.call_id.clone().or(entry.call_id),
-            "reported": entry.reported, "binding": ack.binding,
-        }));
-        Ok(ack)
+        self.apply(move |ledger| write_entry(ledger, entry))
     }
 
     /// Checks a run's reasoning ids before it runs, and consumes the BEFORE_TOOL it names.
@@ -322,50 +340,152 @@ impl ReasoningLog {
             _ => {}
         }
         let (Some(run_id), Some(call_id)) = ids else { return Ok(None) };
-        let mut st = self.state.lock().unwrap_or_else(|p| p.into_inner());
-        let run = st
-            .runs
-            .get_mut(run_id)
-            .ok_or_else(|| invalid("/reasoning_run_id", "UNKNOWN_RUN", format!("no reasoning run `{run_id}`")))?;
-        if run.current_call.as_deref() != Some(call_id.as_str()) {
-            return Err(invalid(
-                "/reasoning_call_id",
-                "NOT_CURRENT_CALL",
-                "the call id is not the run's current BEFORE_TOOL",
-            ));
-        }
-        let call = run
-            .calls
-            .get_mut(call_id)
-            .ok_or_else(|| invalid("/reasoning_call_id", "UNKNOWN_CALL", "unknown call id"))?;
-        if call.consumed {
-            return Err(invalid(
-                "/reasoning_call_id",
-                "CALL_ALREADY_USED",
-                "each BEFORE_TOOL entry admits one run; write another",
-            ));
-        }
-        if call.capability_id != request.capability_id {
-            return Err(invalid(
-                "/capability_id",
-                "CALL_CAPABILITY_MISMATCH",
-                format!("the BEFORE_TOOL entry announced {}", call.capability_id),
-            ));
-        }
-        call.consumed = true;
-        Ok(Some((run_id.clone(), call_id.clone())))
+        let (run_id, call_id, capability_id) = (run_id.clone(), call_id.clone(), request.capability_id.clone());
+        self.apply(move |ledger| {
+            let mut run = ledger
+                .load(&run_id)?
+                .ok_or_else(|| invalid("/reasoning_run_id", "UNKNOWN_RUN", format!("no reasoning run `{run_id}`")))?;
+            if run.current_call.as_deref() != Some(call_id.as_str()) {
+                return Err(invalid(
+                    "/reasoning_call_id",
+                    "NOT_CURRENT_CALL",
+                    "the call id is not the run's current BEFORE_TOOL",
+                ));
+            }
+            let call = run
+                .calls
+                .get_mut(&call_id)
+                .ok_or_else(|| invalid("/reasoning_call_id", "UNKNOWN_CALL", "unknown call id"))?;
+            if call.consumed {
+                return Err(invalid(
+                    "/reasoning_call_id",
+                    "CALL_ALREADY_USED",
+                    "each BEFORE_TOOL entry admits one run; write another",
+                ));
+            }
+            if call.capability_id != capability_id {
+                return Err(invalid(
+                    "/capability_id",
+                    "CALL_CAPABILITY_MISMATCH",
+                    format!("the BEFORE_TOOL entry announced {}", call.capability_id),
+                ));
+            }
+            call.consumed = true;
+            ledger.store(&run_id, run)?;
+            Ok(((run_id, call_id), None))
+        })
+        .map(Some)
     }
 
     /// Binds a finished run's actual outcome to its call.
     pub(crate) fn bind(&self, run_id: &str, call_id: &str, result: &CapabilityResult) {
         let actual = ActualOutcome::of(result);
-        let mut st = self.state.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(call) = st.runs.get_mut(run_id).and_then(|r| r.calls.get_mut(call_id)) {
-            call.actual = Some(actual.clone());
+        let (run_id, call_id) = (run_id.to_owned(), call_id.to_owned());
+        let bound = self.apply(move |ledger| {
+            if let Some(mut run) = ledger.load(&run_id)?
+                && let Some(call) = run.calls.get_mut(&call_id)
+            {
+                call.actual = Some(actual.clone());
+                ledger.store(&run_id, run)?;
+            }
+            Ok(((), Some(json!({"run_id": run_id, "call_id": call_id, "kind": "BINDING", "actual": actual}))))
+        });
+        if let Err(e) = bound {
+            tracing::warn!(diagnostics = ?e, "binding a run to its reasoning call failed");
         }
-        drop(st);
-        self.persist(json!({"run_id": run_id, "call_id": call_id, "kind": "BINDING", "actual": actual}));
     }
+}
+
+/// The rules of one entry, applied to the tenant's runs.
+fn write_entry(ledger: &mut dyn Ledger, entry: ReasoningEntry) -> Change<WriteAck> {
+    let n = ledger.next()?;
+    let run_id = match (&entry.run_id, entry.kind) {
+        (None, EntryKind::Plan) => {
+            if ledger.runs()? >= MAX_RUNS {
+                return Err(invalid("/run_id", "TOO_MANY_RUNS", format!("at most {MAX_RUNS} reasoning runs")));
+            }
+            let id = format!("rl-{n}");
+            ledger.store(&id, Run::default())?;
+            id
+        }
+        (None, _) => return Err(invalid("/run_id", "MISSING_FIELD", "run_id is required except on a first PLAN")),
+        (Some(id), _) => id.clone(),
+    };
+    let mut run = ledger
+        .load(&run_id)?
+        .ok_or_else(|| invalid("/run_id", "UNKNOWN_RUN", format!("no reasoning run `{run_id}`")))?;
+    if run.closed {
+        return Err(invalid("/run_id", "RUN_CLOSED", "this reasoning run has its FINAL entry"));
+    }
+    if run.entries >= MAX_ENTRIES_PER_RUN {
+        return Err(invalid("/run_id", "RUN_FULL", format!("at most {MAX_ENTRIES_PER_RUN} entries per run")));
+    }
+    let mut ack = WriteAck { run_id: run_id.clone(), entry_id: format!("e-{n}"), call_id: None, binding: None };
+    match entry.kind {
+        EntryKind::Plan => {}
+        EntryKind::BeforeTool => {
+            let capability_id = entry.capability_id.clone().ok_or_else(|| {
+                invalid("/capability_id", "MISSING_FIELD", "BEFORE_TOOL names the capability it precedes")
+            })?;
+            let call_id = format!("call-{n}");
+            run.calls.insert(call_id.clone(), Call { capability_id, ..Call::default() });
+            run.current_call = Some(call_id.clone());
+            ack.call_id = Some(call_id);
+        }
+        EntryKind::AfterTool => {
+            let call_id = entry
+                .call_id
+                .as_deref()
+                .ok_or_else(|| invalid("/call_id", "MISSING_FIELD", "AFTER_TOOL names its call"))?;
+            let call = run
+                .calls
+                .get(call_id)
+                .ok_or_else(|| invalid("/call_id", "UNKNOWN_CALL", format!("no call `{call_id}` in this run")))?;
+            let actual = call
+                .actual
+                .clone()
+                .ok_or_else(|| invalid("/call_id", "CALL_NOT_FINISHED", "no run carrying this call id has finished"))?;
+            ack.binding = Some(compare(entry.reported.clone().unwrap_or_default(), actual));
+        }
+        EntryKind::Final => run.closed = true,
+    }
+    run.entries += 1;
+    ledger.store(&run_id, run)?;
+    let line = json!({
+        "entry_id": ack.entry_id, "run_id": ack.run_id, "kind": entry.kind, "summary": entry.summary,
+        "capability_id": entry.capability_id, "call_id": ack.call_id.clone().or(entry.call_id),
+        "reported": entry.reported, "binding": ack.binding,
+    });
+    Ok((ack, Some(line)))
+}
+
+/// What an AFTER_TOOL entry reported, against the outcome bound to its call.
+fn compare(reported: ReportedOutcome, actual: ActualOutcome) -> BindingReport {
+    let mut mismatches = Vec::new();
+    let mut differ = |field: &str, same: bool| {
+        if !same {
+            mismatches.push(field.to_owned());
+        }
+    };
+    if let Some(s) = reported.status {
+        differ("status", s == actual.status);
+    }
+    if let Some(a) = reported.assurance {
+        differ("assurance", a == actual.assurance);
+    }
+    if let Some(c) = reported.completeness {
+        differ("completeness", c == actual.completeness);
+    }
+    if let Some(d) = reported.result_digest {
+        differ("result_digest", d == actual.result_digest);
+    }
+    if let Some(u) = &reported.artifact_uris {
+        let (mut a, mut b) = (u.clone(), actual.artifact_uris.clone());
+        a.sort();
+        b.sort();
+        differ("artifact_uris", a == b);
+    }
+    BindingReport { matches: mismatches.is_empty(), mismatches, actual }
 }
 
 #[cfg(test)]

@@ -125,8 +125,11 @@ impl Tenants {
                     Some(db) => EpisodeLog::shared(db.clone(), id.as_str()),
                     None => EpisodeLog::in_memory(),
                 },
-                reasoning: ReasoningLog::new(self.reasoning, None)
-                    .map_err(|e| JacobianError::io("opening the reasoning log", e))?,
+                reasoning: match &self.shared {
+                    Some(db) => ReasoningLog::shared(self.reasoning, db.clone(), id.as_str()),
+                    None => ReasoningLog::new(self.reasoning, None)
+                        .map_err(|e| JacobianError::io("opening the reasoning log", e))?,
+                },
             });
         };
         let dir = home.join("tenants").join(id.as_str());
@@ -136,8 +139,11 @@ impl Tenants {
             None => EpisodeLog::open(&dir.join("episodes.jsonl"), self.durability)
                 .map_err(|e| JacobianError::io("opening the episode log", e))?,
         };
-        let reasoning = ReasoningLog::new(self.reasoning, Some(&dir.join("reasoning.jsonl")))
-            .map_err(|e| JacobianError::io("opening the reasoning log", e))?;
+        let reasoning = match &self.shared {
+            Some(db) => ReasoningLog::shared(self.reasoning, db.clone(), id.as_str()),
+            None => ReasoningLog::new(self.reasoning, Some(&dir.join("reasoning.jsonl")))
+                .map_err(|e| JacobianError::io("opening the reasoning log", e))?,
+        };
         Ok(Tenant {
             store: self.artifacts(id, Some(&dir))?,
             cpu: crate::quotas::CpuLedger::new(id.as_str(), &self.quota(id)),

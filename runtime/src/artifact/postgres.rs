@@ -102,6 +102,25 @@ const MIGRATIONS: &[(i32, &str)] = &[
         "ALTER TABLE tenant_runs ADD COLUMN cancel_requested boolean NOT NULL DEFAULT false;
          CREATE INDEX tenant_runs_by_run ON tenant_runs (run_id);",
     ),
+    (
+        5,
+        "CREATE TABLE reasoning_counters (
+             tenant text PRIMARY KEY,
+             next bigint NOT NULL
+         );
+         CREATE TABLE reasoning_runs (
+             tenant text NOT NULL,
+             run_id text NOT NULL,
+             state text NOT NULL,
+             PRIMARY KEY (tenant, run_id)
+         );
+         CREATE TABLE reasoning_entries (
+             tenant text NOT NULL,
+             seq bigserial NOT NULL,
+             line text NOT NULL,
+             PRIMARY KEY (tenant, seq)
+         );",
+    ),
 ];
 
 /// The version a database's schema is at (0 before the first migration).
@@ -474,6 +493,100 @@ impl PgDatabase {
     }
 }
 
+/// One transaction on a tenant's reasoning log, which holds the tenant's advisory lock: the
+/// reasoning runs' states (opaque text to the database), an entry counter and the appended
+/// lines. Everything it writes commits together, or nothing does.
+pub struct ReasoningTx<'a> {
+    tx: postgres::Transaction<'a>,
+    tenant: String,
+}
+
+impl ReasoningTx<'_> {
+    /// The tenant's next entry number (1, 2, …).
+    pub fn next_number(&mut self) -> Result<u64> {
+        self.tx
+            .query_one(
+                "INSERT INTO reasoning_counters (tenant, next) VALUES ($1, 1)
+                 ON CONFLICT (tenant) DO UPDATE SET next = reasoning_counters.next + 1 RETURNING next",
+                &[&self.tenant],
+            )
+            .and_then(|row| row.try_get::<_, i64>(0))
+            .map(|n| n.max(0) as u64)
+            .map_err(|e| db("numbering a reasoning entry", e))
+    }
+
+    /// The stored state of one run, if the tenant has it.
+    pub fn load(&mut self, run_id: &str) -> Result<Option<String>> {
+        self.tx
+            .query_opt("SELECT state FROM reasoning_runs WHERE tenant = $1 AND run_id = $2", &[&self.tenant, &run_id])
+            .and_then(|row| row.map(|r| r.try_get(0)).transpose())
+            .map_err(|e| db("reading a reasoning run", e))
+    }
+
+    /// How many runs the tenant has.
+    pub fn runs(&mut self) -> Result<u64> {
+        self.tx
+            .query_one("SELECT count(*) FROM reasoning_runs WHERE tenant = $1", &[&self.tenant])
+            .and_then(|row| row.try_get::<_, i64>(0))
+            .map(|n| n.max(0) as u64)
+            .map_err(|e| db("counting reasoning runs", e))
+    }
+
+    /// Stores one run's state.
+    pub fn store(&mut self, run_id: &str, state: &str) -> Result<()> {
+        self.tx
+            .execute(
+                "INSERT INTO reasoning_runs (tenant, run_id, state) VALUES ($1, $2, $3)
+                 ON CONFLICT (tenant, run_id) DO UPDATE SET state = excluded.state",
+                &[&self.tenant, &run_id, &state],
+            )
+            .map(drop)
+            .map_err(|e| db("storing a reasoning run", e))
+    }
+
+    /// Appends one line to the tenant's log.
+    pub fn append(&mut self, line: &str) -> Result<()> {
+        self.tx
+            .execute("INSERT INTO reasoning_entries (tenant, line) VALUES ($1, $2)", &[&self.tenant, &line])
+            .map(drop)
+            .map_err(|e| db("appending to the reasoning log", e))
+    }
+}
+
+impl PgDatabase {
+    /// Runs `f` in one transaction on `tenant`'s reasoning log, serialized with every other
+    /// process's on the same tenant. It commits when `f` answers `Ok(Ok(_))` and rolls back
+    /// otherwise (`Ok(Err(_))`: the log refused the change).
+    pub fn reasoning<T: Send + 'static, E: Send + 'static>(
+        &self,
+        tenant: &str,
+        f: impl FnOnce(&mut ReasoningTx<'_>) -> Result<std::result::Result<T, E>> + Send + 'static,
+    ) -> Result<std::result::Result<T, E>> {
+        let tenant = tenant.to_owned();
+        self.pool.run(move |c| {
+            let fail = |e| db("updating the reasoning log", e);
+            let mut tx = c.transaction().map_err(fail)?;
+            tx.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 75))", &[&tenant]).map_err(fail)?;
+            let mut rtx = ReasoningTx { tx, tenant };
+            let answer = f(&mut rtx)?;
+            if answer.is_ok() {
+                rtx.tx.commit().map_err(fail)?;
+            }
+            Ok(answer)
+        })
+    }
+
+    /// The lines of `tenant`'s reasoning log, in append order.
+    pub fn reasoning_lines(&self, tenant: &str) -> Result<Vec<String>> {
+        let tenant = tenant.to_owned();
+        self.pool.run(move |c| {
+            c.query("SELECT line FROM reasoning_entries WHERE tenant = $1 ORDER BY seq", &[&tenant])
+                .and_then(|rows| rows.iter().map(|r| r.try_get(0)).collect())
+                .map_err(|e| db("reading the reasoning log", e))
+        })
+    }
+}
+
 /// One tenant's artifacts in a PostgreSQL database.
 pub struct PgArtifactStore {
     pool: Arc<Pool>,
@@ -658,7 +771,7 @@ mod tests {
         let server = TestPostgres::start().unwrap();
         let url = server.database().unwrap();
         let db = PgDatabase::connect(&url).unwrap();
-        assert_eq!(db.schema_version().unwrap(), 4);
+        assert_eq!(db.schema_version().unwrap(), 5);
         let store = db.store("alice").with_limits(suite::LIMITS);
         let corrupt = |uri: &ArtifactUri| {
             let sql = format!(
@@ -769,7 +882,7 @@ mod tests {
             })
             .collect();
         for o in opened {
-            assert_eq!(o.join().unwrap().unwrap(), 4);
+            assert_eq!(o.join().unwrap().unwrap(), 5);
         }
         server.execute(&url, "INSERT INTO schema_migrations (version) VALUES (99)").unwrap();
         let err = PgDatabase::connect(&url).unwrap_err();
