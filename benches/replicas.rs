@@ -21,12 +21,14 @@
 #![allow(clippy::unwrap_used)] // a bench fails loudly
 
 use std::collections::BTreeMap;
-use std::io::BufRead;
-use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+#[path = "../tests/http_replica.rs"]
+mod http_replica;
+
+use http_replica::HttpReplica;
 use jacobian::runtime::artifact::test_postgres::TestPostgres;
 use jacobian::runtime::{CapabilityRequest, ExecutionStatus};
 use rmcp::ServiceExt;
@@ -54,46 +56,8 @@ fn request(k: u64) -> Value {
     }
 }
 
-/// `jacobian serve --http` on the shared store, on a port of its choosing.
-struct Replica {
-    child: Child,
-    addr: String,
-}
-
-impl Replica {
-    fn start(store: &str) -> Self {
-        let exe = std::env::current_exe().unwrap().parent().unwrap().parent().unwrap().join("jacobian");
-        let mut child = Command::new(exe)
-            .args(["serve", "--in-memory", "--http", "127.0.0.1:0", "--store", store])
-            .env("JACOBIAN_LOG", "info")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("jacobian serve (cargo bench builds the binary)");
-        let stderr = std::io::BufReader::new(child.stderr.take().unwrap());
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for line in stderr.lines().map_while(Result::ok) {
-                if let Some(addr) = line.split("addr=").nth(1) {
-                    let _ = tx.send(addr.split_whitespace().next().unwrap_or_default().to_owned());
-                }
-            }
-        });
-        let addr = rx.recv_timeout(Duration::from_secs(60)).expect("the replica announces its address");
-        Replica { child, addr }
-    }
-}
-
-impl Drop for Replica {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 /// Runs answered per second through `replicas`, and the answers by status.
-fn throughput(rt: &tokio::runtime::Runtime, replicas: &[Replica], seconds: u64) -> (f64, BTreeMap<String, u64>) {
+fn throughput(rt: &tokio::runtime::Runtime, replicas: &[HttpReplica], seconds: u64) -> (f64, BTreeMap<String, u64>) {
     let in_flight = setting("REPLICAS_IN_FLIGHT", 64);
     let by_status: Arc<Mutex<BTreeMap<String, u64>>> = Arc::default();
     let counter = Arc::new(AtomicU64::new(0));
@@ -191,7 +155,9 @@ fn main() {
     println!("{:<12} {:>14}  answers", "replicas", "runs/s");
     let mut failed = false;
     for count in [1, 3] {
-        let replicas: Vec<Replica> = (0..count).map(|_| Replica::start(&url)).collect();
+        let exe = std::env::current_exe().unwrap().parent().unwrap().parent().unwrap().join("jacobian");
+        let args = ["--in-memory".as_ref(), "--store".as_ref(), url.as_ref()];
+        let replicas: Vec<HttpReplica> = (0..count).map(|_| HttpReplica::start(&exe, &args)).collect();
         let (rate, by_status) = throughput(&rt, &replicas, seconds);
         println!("{count:<12} {rate:>14.0}  {by_status:?}");
         failed |= by_status.keys().any(|s| s != "SUCCEEDED");

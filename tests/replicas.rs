@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use jacobian::runtime::artifact::test_postgres::TestPostgres;
 use serde_json::{Value, json};
 
+use crate::http_replica::HttpReplica;
 use crate::mcp::{TOKENS, http_client, http_server, put_path_on_three_vertices, raw_http, read, read_json};
 use crate::rng::{Rng, path_with_chord};
 use crate::stdio::Server;
@@ -248,48 +249,6 @@ async fn a_run_started_through_one_replica_is_cancelled_through_another() {
     );
 }
 
-/// A `jacobian serve --http` replica on the shared store `store`, on a port of its choosing.
-struct HttpReplica {
-    child: std::process::Child,
-    addr: String,
-    _home: tempfile::TempDir,
-}
-
-impl HttpReplica {
-    fn start(store: &str) -> Self {
-        use std::io::BufRead;
-        let home = tempfile::tempdir().unwrap();
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_jacobian"))
-            .args(["serve", "--http", "127.0.0.1:0", "--store", store, "--home"])
-            .arg(home.path())
-            .env("JACOBIAN_LOG", "info")
-            .stdin(std::process::Stdio::null())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .expect("start a replica");
-        let stderr = std::io::BufReader::new(child.stderr.take().expect("piped stderr"));
-        let (tx, rx) = std::sync::mpsc::channel();
-        // Reads the announced address, then keeps draining the log.
-        std::thread::spawn(move || {
-            for line in stderr.lines().map_while(Result::ok) {
-                if let Some(addr) = line.split("addr=").nth(1) {
-                    let _ = tx.send(addr.split_whitespace().next().unwrap_or_default().to_owned());
-                }
-            }
-        });
-        let addr = rx.recv_timeout(Duration::from_secs(60)).expect("the replica announces its address");
-        HttpReplica { child, addr, _home: home }
-    }
-}
-
-impl Drop for HttpReplica {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 /// One MCP request over HTTPS through `curl` (trusting `ca`), in the transport's stateless form:
 /// the JSON-RPC response, or None when the request failed.
 fn over_tls(url: &str, ca: &std::path::Path, body: &Value) -> Option<Value> {
@@ -326,7 +285,14 @@ fn answered_by(reply: &Value) -> String {
 fn the_documented_haproxy_recipe_spreads_runs_over_replicas_and_passes_over_a_dead_one() {
     let pg = TestPostgres::start().unwrap();
     let url = pg.database().unwrap();
-    let mut replicas: Vec<HttpReplica> = (0..3).map(|_| HttpReplica::start(&url)).collect();
+    let homes: Vec<tempfile::TempDir> = (0..3).map(|_| tempfile::tempdir().unwrap()).collect();
+    let exe = std::path::Path::new(env!("CARGO_BIN_EXE_jacobian"));
+    let mut replicas: Vec<HttpReplica> = homes
+        .iter()
+        .map(|home| {
+            HttpReplica::start(exe, &["--store".as_ref(), url.as_ref(), "--home".as_ref(), home.path().as_os_str()])
+        })
+        .collect();
     let dir = tempfile::tempdir().unwrap();
 
     // A self-signed certificate for 127.0.0.1, key and certificate in one file as HAProxy reads it.

@@ -21,6 +21,7 @@ mod fuzz;
 mod graph;
 mod groups;
 mod hardening;
+mod http_replica;
 mod linear_algebra;
 mod mcp;
 mod number_theory;
