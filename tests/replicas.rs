@@ -4,8 +4,8 @@
 //! and a replica killed with SIGKILL under concurrent writes loses no artifact it acknowledged
 //! and leaves none torn in the database. Over HTTP with bearer tokens, a tenant sees its own
 //! artifacts and experiments through every replica and another tenant's through none, and a
-//! tenant's `runs_in_flight` quota counts its runs on every replica, and a run started through
-//! one replica is cancelled through another. docs/deploy/haproxy.cfg, the documented
+//! tenant's `runs_in_flight` quota counts its runs on every replica (also under load from two
+//! replicas at once), and a run started through one replica is cancelled through another. docs/deploy/haproxy.cfg, the documented
 //! load-balancer recipe, runs over TLS in front of three replicas.
 //! `JACOBIAN_REPLICA_ROUNDS` sets the number of kills (4 by default).
 
@@ -468,4 +468,68 @@ async fn a_reasoning_run_spans_replicas() {
         .map(|l| serde_json::from_str::<Value>(l).unwrap()["kind"].as_str().unwrap_or_default().to_owned())
         .collect();
     assert_eq!(kinds, ["PLAN", "BEFORE_TOOL", "BINDING", "AFTER_TOOL", "FINAL"]);
+}
+
+/// Under load from two replicas at once, a tenant's `runs_in_flight` quota is never exceeded
+/// across them: every run either succeeds or is refused at admission (TENANT_LIMIT), the rows
+/// held in the database never number more than the quota, and once the load ends none is held.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tenant_quota_holds_under_load_from_two_replicas() {
+    use jacobian::runtime::artifact::PgDatabase;
+    use jacobian::runtime::policy::OperatorConfig;
+    use jacobian::runtime::{CapabilityRequest, ExecutionStatus};
+
+    const QUOTA: u64 = 3;
+    let pg = TestPostgres::start().unwrap();
+    let url = pg.database().unwrap();
+    let config = OperatorConfig::from_toml(&format!("[quotas]\nruns_in_flight = {QUOTA}\n")).unwrap();
+    let replica = || jacobian::builder().in_memory().config(config.clone()).shared_store(url.clone()).build();
+    let (one, two) = (replica().await.unwrap(), replica().await.unwrap());
+
+    // A watcher samples the rows the tenant holds while the load runs.
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let watcher = std::thread::spawn({
+        let (url, stop) = (url.clone(), stop.clone());
+        move || {
+            let db = PgDatabase::connect(&url).unwrap();
+            let (mut most, mut samples) = (0, 0);
+            while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+                most = most.max(db.runs_in_flight("local").unwrap());
+                samples += 1;
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            (most, samples)
+        }
+    });
+    let mut runs = Vec::new();
+    for k in 0..40u64 {
+        let jac = if k % 2 == 0 { one.clone() } else { two.clone() };
+        let request =
+            CapabilityRequest::new("graph.enumerate.nonisomorphic", json!({"order": 7 + k % 2, "emit": "COUNT"}))
+                .wall_ms(120_000);
+        runs.push(tokio::spawn(async move { jac.run(request).await }));
+    }
+    let (mut succeeded, mut refused) = (0, 0);
+    for run in runs {
+        let r = run.await.unwrap();
+        match r.execution.status {
+            ExecutionStatus::Succeeded => succeeded += 1,
+            ExecutionStatus::BudgetExceeded => {
+                assert_eq!(r.execution.diagnostics[0].code, "TENANT_LIMIT", "{:?}", r.execution.diagnostics);
+                refused += 1;
+            }
+            other => panic!("{other:?}: {:?}", r.execution.diagnostics),
+        }
+    }
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    let (most, samples) = watcher.join().unwrap();
+    assert!(most <= QUOTA, "{most} runs held at once against a quota of {QUOTA}");
+    assert!(most >= 1 && samples > 0, "the watcher saw the load");
+    assert!(succeeded >= QUOTA && refused > 0, "{succeeded} succeeded, {refused} refused");
+    let db = PgDatabase::connect(&url).unwrap();
+    let released = Instant::now();
+    while db.runs_in_flight("local").unwrap() > 0 {
+        assert!(released.elapsed() < Duration::from_secs(10), "a finished run still holds its slot");
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
