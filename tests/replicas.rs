@@ -5,8 +5,9 @@
 //! and leaves none torn in the database. Over HTTP with bearer tokens, a tenant sees its own
 //! artifacts and experiments through every replica and another tenant's through none, and a
 //! tenant's `runs_in_flight` quota counts its runs on every replica (also under load from two
-//! replicas at once), and a run started through one replica is cancelled through another. docs/deploy/haproxy.cfg, the documented
-//! load-balancer recipe, runs over TLS in front of three replicas.
+//! replicas at once), and a run started through one replica is cancelled through another. A
+//! reasoning run spans replicas. docs/deploy/haproxy.cfg, the documented load-balancer recipe,
+//! runs over TLS in front of three replicas.
 //! `JACOBIAN_REPLICA_ROUNDS` sets the number of kills (4 by default).
 
 use std::collections::BTreeMap;
