@@ -63,7 +63,7 @@ fn replicas_share_artifacts_and_a_killed_replica_loses_nothing_acknowledged() {
         .output()
         .unwrap();
     let report: Value = serde_json::from_slice(&doctor.stdout).unwrap();
-    assert_eq!(report["store"], "postgres (schema 5)", "{report}");
+    assert_eq!(report["store"], "postgres (schema 6)", "{report}");
 
     let rounds = std::env::var("JACOBIAN_REPLICA_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(4u64);
     let mut rng = Rng(0x5EED_2026);
@@ -533,4 +533,50 @@ async fn a_tenant_quota_holds_under_load_from_two_replicas() {
         assert!(released.elapsed() < Duration::from_secs(10), "a finished run still holds its slot");
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+/// A tenant's `cpu_seconds` quota counts the CPU time its runs spent on every replica: once runs
+/// through replica one have spent more than the quota, replica two refuses the tenant's next
+/// run (QUOTA_EXCEEDED) and still admits another tenant's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tenant_cpu_quota_counts_every_replica() {
+    use jacobian::runtime::policy::OperatorConfig;
+    use jacobian::runtime::{CapabilityRequest, ExecutionStatus};
+    use jacobian::{RunOptions, TenantId};
+
+    let pg = TestPostgres::start().unwrap();
+    let url = pg.database().unwrap();
+    let config = OperatorConfig::from_toml("[quotas]\ncpu_seconds = 1\ncpu_window_seconds = 600\n").unwrap();
+    let replica = || jacobian::builder().in_memory().config(config.clone()).shared_store(url.clone()).build();
+    let (one, two) = (replica().await.unwrap(), replica().await.unwrap());
+    let gcd = || CapabilityRequest::new("integer.compute.gcd", json!({"a": 12, "b": 18}));
+    assert!(two.run(gcd()).await.succeeded(), "the tenant starts within its quota");
+
+    // Runs through replica one, each cancelled after a second, spend more than the quota.
+    let mut cpu_ms = 0.0;
+    while cpu_ms <= 1000.0 {
+        assert!(two.run(gcd()).await.succeeded() || cpu_ms > 990.0, "refused within its quota");
+        let cancel = tokio_util::sync::CancellationToken::new();
+        let long = long_run(&one, RunOptions { cancel: Some(cancel.clone()), ..RunOptions::default() }).await;
+        tokio::time::sleep(Duration::from_millis(1000)).await;
+        cancel.cancel();
+        let spent = long.await.unwrap();
+        assert_eq!(spent.execution.status, ExecutionStatus::Cancelled);
+        assert!(spent.execution.accounting.cpu_ms > 0.0, "{:?}", spent.execution.accounting);
+        cpu_ms += spent.execution.accounting.cpu_ms;
+    }
+
+    let recorded = Instant::now();
+    let refused = loop {
+        let r = two.run(gcd()).await;
+        if r.execution.status == ExecutionStatus::BudgetExceeded {
+            break r;
+        }
+        assert!(recorded.elapsed() < Duration::from_secs(10), "replica two never counted replica one's CPU time");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert_eq!(refused.execution.diagnostics[0].code, "QUOTA_EXCEEDED");
+    assert!(refused.execution.diagnostics[0].message.contains("cpu_seconds"), "{:?}", refused.execution.diagnostics);
+    let bob = RunOptions { tenant: TenantId::new("bob").unwrap(), ..RunOptions::default() };
+    assert!(two.run_with(gcd(), bob).await.succeeded(), "another tenant has its own CPU seconds");
 }

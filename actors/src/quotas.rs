@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use jacobian_runtime::artifact::{
-    Artifact, ArtifactStore, ArtifactUri, Manifest, NewArtifact, StoreLimits, StoreUsage,
+    Artifact, ArtifactStore, ArtifactUri, Manifest, NewArtifact, PgDatabase, StoreLimits, StoreUsage,
 };
 use jacobian_runtime::canonical::Digest;
 use jacobian_runtime::policy::Quota;
@@ -111,15 +111,18 @@ pub(crate) struct CpuLedger {
     limit: Option<Duration>,
     window: Duration,
     spent: Mutex<VecDeque<(Instant, Duration)>>,
+    /// The database that replicas share: the tenant's CPU time is counted there, across them.
+    shared: Option<PgDatabase>,
 }
 
 impl CpuLedger {
-    pub(crate) fn new(tenant: &str, quota: &Quota) -> CpuLedger {
+    pub(crate) fn new(tenant: &str, quota: &Quota, shared: Option<PgDatabase>) -> CpuLedger {
         CpuLedger {
             tenant: tenant.to_owned(),
             limit: quota.cpu_seconds.map(Duration::from_secs),
             window: quota.cpu_window_seconds.map_or(CPU_WINDOW, Duration::from_secs),
             spent: Mutex::new(VecDeque::new()),
+            shared,
         }
     }
 
@@ -129,25 +132,44 @@ impl CpuLedger {
         metrics::counter!(TENANT_CPU_MS, "tenant" => self.tenant.clone())
             .increment(u64::try_from(cpu.as_millis()).unwrap_or(u64::MAX));
         if self.limit.is_some() && !cpu.is_zero() {
-            self.spent.lock().unwrap_or_else(|p| p.into_inner()).push_back((Instant::now(), cpu));
+            match &self.shared {
+                Some(db) => db.record_cpu(&self.tenant, cpu),
+                None => self.spent.lock().unwrap_or_else(|p| p.into_inner()).push_back((Instant::now(), cpu)),
+            }
         }
     }
 
-    /// Why a new run must wait, when the tenant has used its CPU seconds within the window.
-    pub(crate) fn refusal(&self) -> Option<String> {
-        let limit = self.limit?;
+    /// The CPU time spent within the window, and how long ago the oldest of it was recorded.
+    fn spent(&self) -> Result<(Duration, Option<Duration>), String> {
+        if let Some(db) = &self.shared {
+            let (used, oldest) = db
+                .cpu_spent(&self.tenant, self.window)
+                .map_err(|e| format!("the shared store could not count tenant {}'s CPU seconds: {e}", self.tenant))?;
+            let secs = |s: f64| Duration::try_from_secs_f64(s.max(0.0)).unwrap_or_default();
+            return Ok((secs(used), oldest.map(secs)));
+        }
         let mut spent = self.spent.lock().unwrap_or_else(|p| p.into_inner());
         let now = Instant::now();
         while spent.front().is_some_and(|(t, _)| now.duration_since(*t) > self.window) {
             spent.pop_front();
         }
-        let used: Duration = spent.iter().map(|(_, d)| *d).sum();
+        Ok((spent.iter().map(|(_, d)| *d).sum(), spent.front().map(|(t, _)| now.duration_since(*t))))
+    }
+
+    /// Why a new run must wait, when the tenant has used its CPU seconds within the window
+    /// (on every replica, with a shared store, which refuses the run when it cannot count).
+    pub(crate) fn refusal(&self) -> Option<String> {
+        let limit = self.limit?;
+        let (used, oldest) = match self.spent() {
+            Ok(spent) => spent,
+            Err(why) => return Some(why),
+        };
         if used < limit {
             return None;
         }
         metrics::counter!(TENANT_QUOTA_REFUSALS, "tenant" => self.tenant.clone(), "quota" => "cpu_seconds")
             .increment(1);
-        let free = spent.front().map(|(t, _)| self.window.saturating_sub(now.duration_since(*t))).unwrap_or_default();
+        let free = oldest.map(|age| self.window.saturating_sub(age)).unwrap_or_default();
         Some(format!(
             "tenant {} is at its cpu_seconds quota ({:.1} of {} CPU seconds within {} s); the oldest run leaves the window in {} s",
             self.tenant,

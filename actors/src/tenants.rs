@@ -120,7 +120,7 @@ impl Tenants {
         let Some(home) = &self.home else {
             return Ok(Tenant {
                 store: self.artifacts(id, None)?,
-                cpu: crate::quotas::CpuLedger::new(id.as_str(), &self.quota(id)),
+                cpu: crate::quotas::CpuLedger::new(id.as_str(), &self.quota(id), self.shared.clone()),
                 episodes: match &self.shared {
                     Some(db) => EpisodeLog::shared(db.clone(), id.as_str()),
                     None => EpisodeLog::in_memory(),
@@ -146,7 +146,7 @@ impl Tenants {
         };
         Ok(Tenant {
             store: self.artifacts(id, Some(&dir))?,
-            cpu: crate::quotas::CpuLedger::new(id.as_str(), &self.quota(id)),
+            cpu: crate::quotas::CpuLedger::new(id.as_str(), &self.quota(id), self.shared.clone()),
             episodes,
             reasoning,
         })

@@ -121,6 +121,15 @@ const MIGRATIONS: &[(i32, &str)] = &[
              PRIMARY KEY (tenant, seq)
          );",
     ),
+    (
+        6,
+        "CREATE TABLE tenant_cpu (
+             tenant text NOT NULL,
+             at timestamptz NOT NULL DEFAULT now(),
+             seconds float8 NOT NULL CHECK (seconds >= 0)
+         );
+         CREATE INDEX tenant_cpu_by_time ON tenant_cpu (tenant, at);",
+    ),
 ];
 
 /// The version a database's schema is at (0 before the first migration).
@@ -477,6 +486,40 @@ impl PgDatabase {
         });
     }
 
+    /// Records the CPU time of one finished run of `tenant`, without waiting for the database
+    /// (a record that is lost is CPU time the quota does not count).
+    pub fn record_cpu(&self, tenant: &str, cpu: Duration) {
+        let (tenant, seconds) = (tenant.to_owned(), cpu.as_secs_f64());
+        self.pool.submit(move |c| {
+            let sql = "INSERT INTO tenant_cpu (tenant, seconds) VALUES ($1, $2)";
+            if let Err(e) = c.execute(sql, &[&tenant, &seconds]) {
+                tracing::warn!(error = %e, "recording a tenant's CPU time failed");
+            }
+        });
+    }
+
+    /// The CPU seconds `tenant`'s runs on every process spent within the last `window`, and how
+    /// long ago the oldest of them ended. Older records are deleted on the way.
+    pub fn cpu_spent(&self, tenant: &str, window: Duration) -> Result<(f64, Option<f64>)> {
+        let (tenant, window) = (tenant.to_owned(), window.as_secs_f64());
+        self.pool.run(move |c| {
+            let fail = |e| db("counting a tenant's CPU seconds", e);
+            c.execute(
+                "DELETE FROM tenant_cpu WHERE tenant = $1 AND at <= now() - make_interval(secs => $2::float8)",
+                &[&tenant, &window],
+            )
+            .map_err(fail)?;
+            let row = c
+                .query_one(
+                    "SELECT coalesce(sum(seconds), 0)::float8, extract(epoch FROM now() - min(at))::float8
+                     FROM tenant_cpu WHERE tenant = $1",
+                    &[&tenant],
+                )
+                .map_err(fail)?;
+            Ok((row.try_get(0).map_err(fail)?, row.try_get(1).map_err(fail)?))
+        })
+    }
+
     /// Runs of `tenant` in flight on every process.
     pub fn runs_in_flight(&self, tenant: &str) -> Result<u64> {
         let sql = "SELECT count(*) FROM tenant_runs WHERE tenant = $1 AND expires_at >= now()";
@@ -771,7 +814,7 @@ mod tests {
         let server = TestPostgres::start().unwrap();
         let url = server.database().unwrap();
         let db = PgDatabase::connect(&url).unwrap();
-        assert_eq!(db.schema_version().unwrap(), 5);
+        assert_eq!(db.schema_version().unwrap(), 6);
         let store = db.store("alice").with_limits(suite::LIMITS);
         let corrupt = |uri: &ArtifactUri| {
             let sql = format!(
@@ -882,7 +925,7 @@ mod tests {
             })
             .collect();
         for o in opened {
-            assert_eq!(o.join().unwrap().unwrap(), 5);
+            assert_eq!(o.join().unwrap().unwrap(), 6);
         }
         server.execute(&url, "INSERT INTO schema_migrations (version) VALUES (99)").unwrap();
         let err = PgDatabase::connect(&url).unwrap_err();
