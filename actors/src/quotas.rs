@@ -133,7 +133,7 @@ impl CpuLedger {
             .increment(u64::try_from(cpu.as_millis()).unwrap_or(u64::MAX));
         if self.limit.is_some() && !cpu.is_zero() {
             match &self.shared {
-                Some(db) => db.record_cpu(&self.tenant, cpu),
+                Some(db) => db.record_cpu(&self.tenant, cpu, self.window),
                 None => self.spent.lock().unwrap_or_else(|p| p.into_inner()).push_back((Instant::now(), cpu)),
             }
         }

@@ -160,8 +160,12 @@ trait Ledger {
     fn next(&mut self) -> Result<u64, Vec<Diagnostic>>;
     /// How many runs the tenant has.
     fn runs(&mut self) -> Result<usize, Vec<Diagnostic>>;
-    fn load(&mut self, run_id: &str) -> Result<Option<Run>, Vec<Diagnostic>>;
-    fn store(&mut self, run_id: &str, run: Run) -> Result<(), Vec<Diagnostic>>;
+    /// Starts a run.
+    fn create(&mut self, run_id: &str) -> Result<(), Vec<Diagnostic>>;
+    /// A run, to read and change in place.
+    fn run(&mut self, run_id: &str) -> Result<Option<&mut Run>, Vec<Diagnostic>>;
+    /// Keeps the changes made to the run [`Ledger::run`] gave last.
+    fn save(&mut self) -> Result<(), Vec<Diagnostic>>;
 }
 
 /// This process's runs.
@@ -179,17 +183,24 @@ impl Ledger for State {
     fn runs(&mut self) -> Result<usize, Vec<Diagnostic>> {
         Ok(self.runs.len())
     }
-    fn load(&mut self, run_id: &str) -> Result<Option<Run>, Vec<Diagnostic>> {
-        Ok(self.runs.get(run_id).cloned())
+    fn create(&mut self, run_id: &str) -> Result<(), Vec<Diagnostic>> {
+        self.runs.insert(run_id.to_owned(), Run::default());
+        Ok(())
     }
-    fn store(&mut self, run_id: &str, run: Run) -> Result<(), Vec<Diagnostic>> {
-        self.runs.insert(run_id.to_owned(), run);
+    fn run(&mut self, run_id: &str) -> Result<Option<&mut Run>, Vec<Diagnostic>> {
+        Ok(self.runs.get_mut(run_id))
+    }
+    fn save(&mut self) -> Result<(), Vec<Diagnostic>> {
         Ok(())
     }
 }
 
-/// The runs every process on the shared database sees, within one transaction.
-struct Shared<'a, 'b>(&'a mut ReasoningTx<'b>);
+/// The runs every process on the shared database sees, within one transaction; the run being
+/// changed is read into `open` and written back by `save`.
+struct Shared<'a, 'b> {
+    tx: &'a mut ReasoningTx<'b>,
+    open: Option<(String, Run)>,
+}
 
 fn unavailable(e: impl std::fmt::Display) -> Vec<Diagnostic> {
     vec![Diagnostic::error("REASONING_LOG_UNAVAILABLE", format!("the shared reasoning log: {e}"))]
@@ -197,20 +208,28 @@ fn unavailable(e: impl std::fmt::Display) -> Vec<Diagnostic> {
 
 impl Ledger for Shared<'_, '_> {
     fn next(&mut self) -> Result<u64, Vec<Diagnostic>> {
-        self.0.next_number().map_err(unavailable)
+        self.tx.next_number().map_err(unavailable)
     }
     fn runs(&mut self) -> Result<usize, Vec<Diagnostic>> {
-        self.0.runs().map(|n| usize::try_from(n).unwrap_or(usize::MAX)).map_err(unavailable)
+        self.tx.runs().map(|n| usize::try_from(n).unwrap_or(usize::MAX)).map_err(unavailable)
     }
-    fn load(&mut self, run_id: &str) -> Result<Option<Run>, Vec<Diagnostic>> {
-        match self.0.load(run_id).map_err(unavailable)? {
-            Some(text) => serde_json::from_str(&text).map(Some).map_err(unavailable),
-            None => Ok(None),
+    fn create(&mut self, run_id: &str) -> Result<(), Vec<Diagnostic>> {
+        self.open = Some((run_id.to_owned(), Run::default()));
+        self.save()
+    }
+    fn run(&mut self, run_id: &str) -> Result<Option<&mut Run>, Vec<Diagnostic>> {
+        if self.open.as_ref().is_none_or(|(id, _)| id != run_id) {
+            self.open = match self.tx.load(run_id).map_err(unavailable)? {
+                Some(text) => Some((run_id.to_owned(), serde_json::from_str(&text).map_err(unavailable)?)),
+                None => None,
+            };
         }
+        Ok(self.open.as_mut().map(|(_, run)| run))
     }
-    fn store(&mut self, run_id: &str, run: Run) -> Result<(), Vec<Diagnostic>> {
-        let text = serde_json::to_string(&run).map_err(unavailable)?;
-        self.0.store(run_id, &text).map_err(unavailable)
+    fn save(&mut self) -> Result<(), Vec<Diagnostic>> {
+        let Some((run_id, run)) = &self.open else { return Ok(()) };
+        let text = serde_json::to_string(run).map_err(unavailable)?;
+        self.tx.store(run_id, &text).map_err(unavailable)
     }
 }
 
@@ -282,7 +301,7 @@ impl ReasoningLog {
             }
             Place::Shared { db, tenant } => db
                 .reasoning(tenant, move |tx| {
-                    let (answer, line) = match change(&mut Shared(tx)) {
+                    let (answer, line) = match change(&mut Shared { tx, open: None }) {
                         Ok(done) => done,
                         Err(refused) => return Ok(Err(refused)),
                     };
@@ -342,8 +361,8 @@ impl ReasoningLog {
         let (Some(run_id), Some(call_id)) = ids else { return Ok(None) };
         let (run_id, call_id, capability_id) = (run_id.clone(), call_id.clone(), request.capability_id.clone());
         self.apply(move |ledger| {
-            let mut run = ledger
-                .load(&run_id)?
+            let run = ledger
+                .run(&run_id)?
                 .ok_or_else(|| invalid("/reasoning_run_id", "UNKNOWN_RUN", format!("no reasoning run `{run_id}`")))?;
             if run.current_call.as_deref() != Some(call_id.as_str()) {
                 return Err(invalid(
@@ -371,7 +390,7 @@ impl ReasoningLog {
                 ));
             }
             call.consumed = true;
-            ledger.store(&run_id, run)?;
+            ledger.save()?;
             Ok(((run_id, call_id), None))
         })
         .map(Some)
@@ -382,11 +401,9 @@ impl ReasoningLog {
         let actual = ActualOutcome::of(result);
         let (run_id, call_id) = (run_id.to_owned(), call_id.to_owned());
         let bound = self.apply(move |ledger| {
-            if let Some(mut run) = ledger.load(&run_id)?
-                && let Some(call) = run.calls.get_mut(&call_id)
-            {
+            if let Some(call) = ledger.run(&run_id)?.and_then(|run| run.calls.get_mut(&call_id)) {
                 call.actual = Some(actual.clone());
-                ledger.store(&run_id, run)?;
+                ledger.save()?;
             }
             Ok(((), Some(json!({"run_id": run_id, "call_id": call_id, "kind": "BINDING", "actual": actual}))))
         });
@@ -405,14 +422,14 @@ fn write_entry(ledger: &mut dyn Ledger, entry: ReasoningEntry) -> Change<WriteAc
                 return Err(invalid("/run_id", "TOO_MANY_RUNS", format!("at most {MAX_RUNS} reasoning runs")));
             }
             let id = format!("rl-{n}");
-            ledger.store(&id, Run::default())?;
+            ledger.create(&id)?;
             id
         }
         (None, _) => return Err(invalid("/run_id", "MISSING_FIELD", "run_id is required except on a first PLAN")),
         (Some(id), _) => id.clone(),
     };
-    let mut run = ledger
-        .load(&run_id)?
+    let run = ledger
+        .run(&run_id)?
         .ok_or_else(|| invalid("/run_id", "UNKNOWN_RUN", format!("no reasoning run `{run_id}`")))?;
     if run.closed {
         return Err(invalid("/run_id", "RUN_CLOSED", "this reasoning run has its FINAL entry"));
@@ -450,7 +467,7 @@ fn write_entry(ledger: &mut dyn Ledger, entry: ReasoningEntry) -> Change<WriteAc
         EntryKind::Final => run.closed = true,
     }
     run.entries += 1;
-    ledger.store(&run_id, run)?;
+    ledger.save()?;
     let line = json!({
         "entry_id": ack.entry_id, "run_id": ack.run_id, "kind": entry.kind, "summary": entry.summary,
         "capability_id": entry.capability_id, "call_id": ack.call_id.clone().or(entry.call_id),

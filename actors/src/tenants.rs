@@ -116,6 +116,16 @@ impl Tenants {
         Ok(Arc::clone(&tenant))
     }
 
+    /// The reasoning log of a tenant: in the shared database, else in this process (appended
+    /// to a file under `dir`, when the tenant has one).
+    fn reasoning_log(&self, id: &TenantId, dir: Option<&std::path::Path>) -> Result<ReasoningLog, JacobianError> {
+        match &self.shared {
+            Some(db) => Ok(ReasoningLog::shared(self.reasoning, db.clone(), id.as_str())),
+            None => ReasoningLog::new(self.reasoning, dir.map(|d| d.join("reasoning.jsonl")).as_deref())
+                .map_err(|e| JacobianError::io("opening the reasoning log", e)),
+        }
+    }
+
     fn open(&self, id: &TenantId) -> Result<Tenant, JacobianError> {
         let Some(home) = &self.home else {
             return Ok(Tenant {
@@ -125,11 +135,7 @@ impl Tenants {
                     Some(db) => EpisodeLog::shared(db.clone(), id.as_str()),
                     None => EpisodeLog::in_memory(),
                 },
-                reasoning: match &self.shared {
-                    Some(db) => ReasoningLog::shared(self.reasoning, db.clone(), id.as_str()),
-                    None => ReasoningLog::new(self.reasoning, None)
-                        .map_err(|e| JacobianError::io("opening the reasoning log", e))?,
-                },
+                reasoning: self.reasoning_log(id, None)?,
             });
         };
         let dir = home.join("tenants").join(id.as_str());
@@ -139,11 +145,7 @@ impl Tenants {
             None => EpisodeLog::open(&dir.join("episodes.jsonl"), self.durability)
                 .map_err(|e| JacobianError::io("opening the episode log", e))?,
         };
-        let reasoning = match &self.shared {
-            Some(db) => ReasoningLog::shared(self.reasoning, db.clone(), id.as_str()),
-            None => ReasoningLog::new(self.reasoning, Some(&dir.join("reasoning.jsonl")))
-                .map_err(|e| JacobianError::io("opening the reasoning log", e))?,
-        };
+        let reasoning = self.reasoning_log(id, Some(&dir))?;
         Ok(Tenant {
             store: self.artifacts(id, Some(&dir))?,
             cpu: crate::quotas::CpuLedger::new(id.as_str(), &self.quota(id), self.shared.clone()),

@@ -486,34 +486,37 @@ impl PgDatabase {
         });
     }
 
-    /// Records the CPU time of one finished run of `tenant`, without waiting for the database
-    /// (a record that is lost is CPU time the quota does not count).
-    pub fn record_cpu(&self, tenant: &str, cpu: Duration) {
-        let (tenant, seconds) = (tenant.to_owned(), cpu.as_secs_f64());
+    /// Records the CPU time of one finished run of `tenant`, and forgets the tenant's records
+    /// older than `window`, without waiting for the database (a record that is lost is CPU time
+    /// the quota does not count).
+    pub fn record_cpu(&self, tenant: &str, cpu: Duration, window: Duration) {
+        let (tenant, seconds, window) = (tenant.to_owned(), cpu.as_secs_f64(), window.as_secs_f64());
         self.pool.submit(move |c| {
-            let sql = "INSERT INTO tenant_cpu (tenant, seconds) VALUES ($1, $2)";
-            if let Err(e) = c.execute(sql, &[&tenant, &seconds]) {
+            let recorded = c
+                .execute(
+                    "DELETE FROM tenant_cpu WHERE tenant = $1 AND at <= now() - make_interval(secs => $2::float8)",
+                    &[&tenant, &window],
+                )
+                .and_then(|_| {
+                    c.execute("INSERT INTO tenant_cpu (tenant, seconds) VALUES ($1, $2)", &[&tenant, &seconds])
+                });
+            if let Err(e) = recorded {
                 tracing::warn!(error = %e, "recording a tenant's CPU time failed");
             }
         });
     }
 
     /// The CPU seconds `tenant`'s runs on every process spent within the last `window`, and how
-    /// long ago the oldest of them ended. Older records are deleted on the way.
+    /// long ago the oldest of them ended: one read, as admission asks it for every run.
     pub fn cpu_spent(&self, tenant: &str, window: Duration) -> Result<(f64, Option<f64>)> {
         let (tenant, window) = (tenant.to_owned(), window.as_secs_f64());
         self.pool.run(move |c| {
             let fail = |e| db("counting a tenant's CPU seconds", e);
-            c.execute(
-                "DELETE FROM tenant_cpu WHERE tenant = $1 AND at <= now() - make_interval(secs => $2::float8)",
-                &[&tenant, &window],
-            )
-            .map_err(fail)?;
             let row = c
                 .query_one(
                     "SELECT coalesce(sum(seconds), 0)::float8, extract(epoch FROM now() - min(at))::float8
-                     FROM tenant_cpu WHERE tenant = $1",
-                    &[&tenant],
+                     FROM tenant_cpu WHERE tenant = $1 AND at > now() - make_interval(secs => $2::float8)",
+                    &[&tenant, &window],
                 )
                 .map_err(fail)?;
             Ok((row.try_get(0).map_err(fail)?, row.try_get(1).map_err(fail)?))
