@@ -84,6 +84,23 @@ pub enum Command {
     /// Operator packages.
     #[command(subcommand)]
     Package(PackageCommand),
+    /// Serve as a worker node: join a NATS server and run the adapters of the runs that
+    /// replicas (`serve --workers URL`) place here, on the replicas' shared store.
+    Worker(WorkerArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct WorkerArgs {
+    /// The NATS server, `nats://host:port` (`nats://TOKEN@host:port` when it asks for a token).
+    #[arg(long, value_name = "URL", env = "JACOBIAN_WORKERS")]
+    pub join: String,
+    /// This worker's name, 1-64 characters of [A-Za-z0-9_-]; a worker restarted under the same
+    /// name takes its place again [default: worker-<process id>].
+    #[arg(long)]
+    pub name: Option<String>,
+    /// Serve /healthz and Prometheus /metrics on this address (e.g. 127.0.0.1:9100).
+    #[arg(long, value_name = "ADDR")]
+    pub metrics: Option<std::net::SocketAddr>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -117,6 +134,10 @@ pub struct ServeArgs {
     /// Largest accepted HTTP request body, in bytes.
     #[arg(long, value_name = "BYTES", default_value_t = 4 * 1024 * 1024, requires = "http")]
     pub max_body: usize,
+    /// Place heavy runs on the worker nodes that join this NATS server (`nats://host:port`);
+    /// overrides the configuration's `[workers] url`.
+    #[arg(long, value_name = "URL")]
+    pub workers: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -282,11 +303,24 @@ pub async fn open(global: &Global) -> Result<Jacobian, Failure> {
 
 /// Opens the runtime; `warm` starts every backend worker now (a server) rather than on first use.
 async fn open_with(global: &Global, warm: bool) -> Result<Jacobian, Failure> {
-    let config = match &global.config {
-        Some(path) => OperatorConfig::load(path).map_err(|e| Failure::broken(format!("{}: {e}", path.display())))?,
-        None => OperatorConfig::default(),
-    };
-    let mut builder = crate::builder().config(config);
+    let mut builder = builder_for(global)?;
+    if warm {
+        builder = builder.warm_backends();
+    }
+    builder.build().await.map_err(|e| Failure::broken(e.to_string()))
+}
+
+/// The operator configuration the global options name.
+fn config_of(global: &Global) -> Result<OperatorConfig, Failure> {
+    match &global.config {
+        Some(path) => OperatorConfig::load(path).map_err(|e| Failure::broken(format!("{}: {e}", path.display()))),
+        None => Ok(OperatorConfig::default()),
+    }
+}
+
+/// A builder from the global options: configuration, packages, home and shared store.
+fn builder_for(global: &Global) -> Result<crate::JacobianBuilder, Failure> {
+    let mut builder = crate::builder().config(config_of(global)?);
     for dir in &global.packages {
         builder = builder.package(dir);
     }
@@ -299,16 +333,52 @@ async fn open_with(global: &Global, warm: bool) -> Result<Jacobian, Failure> {
     if let Some(url) = &global.store {
         builder = builder.shared_store(url);
     }
-    if warm {
-        builder = builder.warm_backends();
+    Ok(builder)
+}
+
+/// `jacobian worker`: serves runs through NATS until SIGTERM or Ctrl-C, then finishes the runs
+/// it holds (within the shutdown grace) before leaving.
+async fn worker(global: &Global, args: &WorkerArgs) -> Result<u8, Failure> {
+    if global.store.is_none() && config_of(global)?.store.url.is_none() {
+        return Err(Failure::broken(
+            "a worker writes its runs' artifacts to the replicas' shared store: pass --store URL (or set [store] url)",
+        ));
     }
-    builder.build().await.map_err(|e| Failure::broken(e.to_string()))
+    let name = args.name.clone().unwrap_or_else(|| format!("worker-{}", std::process::id()));
+    let jac =
+        builder_for(global)?.warm_backends().as_worker().build().await.map_err(|e| Failure::broken(e.to_string()))?;
+    if let Some(addr) = args.metrics {
+        let listener =
+            tokio::net::TcpListener::bind(addr).await.map_err(|e| Failure::broken(format!("--metrics {addr}: {e}")))?;
+        tracing::info!(addr = %listener.local_addr().unwrap_or(addr), "worker metrics listening");
+        tokio::spawn(async move { axum::serve(listener, crate::mcp::http::worker_router()).await });
+    }
+    let mut serving = tokio::spawn({
+        let (jac, url, name) = (jac.clone(), args.join.clone(), name.clone());
+        async move { jac.serve_worker(&url, &name).await }
+    });
+    tokio::select! {
+        () = crate::mcp::shutdown_signal() => {}
+        ended = &mut serving => {
+            return match ended {
+                Ok(Ok(())) => Ok(0),
+                Ok(Err(e)) => Err(Failure::broken(e.to_string())),
+                Err(e) => Err(Failure::broken(format!("worker: {e}"))),
+            };
+        }
+    }
+    jac.shutdown(Duration::from_secs(5)).await;
+    Ok(0)
 }
 
 /// Runs a parsed command line; returns the process exit code.
 pub async fn run(cli: Cli) -> Result<u8, Failure> {
     if let Command::Serve(args) = &cli.command {
-        let jac = open_with(&cli.global, true).await?;
+        let mut builder = builder_for(&cli.global)?.warm_backends();
+        if let Some(url) = &args.workers {
+            builder = builder.workers(url);
+        }
+        let jac = builder.build().await.map_err(|e| Failure::broken(e.to_string()))?;
         let options = ServeOptions {
             http: args.http.map(|addr| HttpOptions {
                 addr,
@@ -323,12 +393,15 @@ pub async fn run(cli: Cli) -> Result<u8, Failure> {
         jac.shutdown(Duration::from_secs(5)).await;
         return outcome.map(|()| 0).map_err(|e| Failure::broken(e.to_string()));
     }
+    if let Command::Worker(args) = &cli.command {
+        return worker(&cli.global, args).await;
+    }
     if let Command::Package(PackageCommand::Check { dir, json }) = &cli.command {
         return Ok(crate::package_check::check(dir, *json).await);
     }
     let jac = open(&cli.global).await?;
     let code = match cli.command {
-        Command::Serve(_) | Command::Package(_) => unreachable!("handled above"),
+        Command::Serve(_) | Command::Package(_) | Command::Worker(_) => unreachable!("handled above"),
         Command::Find(args) => find(&jac, args)?,
         Command::Inspect(args) => inspect(&jac, args)?,
         Command::Run(args) => run_capability(&jac, args).await?,

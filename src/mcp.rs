@@ -146,7 +146,7 @@ impl<R: AsyncRead + Unpin> AsyncRead for CancelOnEof<R> {
     }
 }
 
-async fn shutdown_signal() {
+pub(crate) async fn shutdown_signal() {
     let ctrl_c = async {
         let _ = tokio::signal::ctrl_c().await;
     };

@@ -41,7 +41,7 @@ fn sequences() -> tempfile::TempDir {
 
 /// A package directory running `tests/packages/misbehaving.py` in `mode`, with extra manifest
 /// `[limits]` lines.
-fn misbehaving(mode: &str, limits: &str) -> tempfile::TempDir {
+pub(crate) fn misbehaving(mode: &str, limits: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("tempdir");
     std::fs::copy(root().join("tests/packages/misbehaving.py"), dir.path().join("misbehaving.py")).expect("script");
     let manifest = format!(

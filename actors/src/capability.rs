@@ -48,7 +48,7 @@ pub(crate) type Conclude = Box<dyn FnOnce(JobOutcome, oneshot::Sender<JobOutcome
 
 /// Delivers an adapter's outcome: concluded where it is when the job allows, else sent to the
 /// episode.
-fn deliver(outcome: JobOutcome, conclude: Option<Conclude>, reply: oneshot::Sender<JobOutcome>) {
+pub(crate) fn deliver(outcome: JobOutcome, conclude: Option<Conclude>, reply: oneshot::Sender<JobOutcome>) {
     match conclude {
         Some(conclude) => conclude(outcome, reply),
         None => {
@@ -66,6 +66,13 @@ pub(crate) struct JobOutcome {
 pub(crate) enum JobFailure {
     Adapter(AdapterError),
     Panicked(String),
+    /// A worker node could not answer (lost, refused, or answered malformed), with the status
+    /// and code to report.
+    Remote {
+        status: jacobian_runtime::ExecutionStatus,
+        code: String,
+        message: String,
+    },
 }
 
 pub(crate) enum CapabilityMsg {
@@ -139,7 +146,7 @@ impl Actor for CapabilityActor {
 }
 
 /// Runs the adapter under `catch_unwind`, timing its CPU use. Returns the panic text, if any.
-fn invoke(prepared: Box<dyn PreparedRun>, ctx: &AdapterContext) -> (JobOutcome, Option<String>) {
+pub(crate) fn invoke(prepared: Box<dyn PreparedRun>, ctx: &AdapterContext) -> (JobOutcome, Option<String>) {
     let cpu_start = thread_cpu_time();
     let result = match catch_unwind(AssertUnwindSafe(|| prepared.execute(ctx))) {
         Ok(Ok(outcome)) => Ok(outcome),
@@ -154,7 +161,7 @@ fn invoke(prepared: Box<dyn PreparedRun>, ctx: &AdapterContext) -> (JobOutcome, 
     (JobOutcome { result, cpu }, panicked)
 }
 
-fn record_panic(shared: &Shared, id: &str, why: &str) {
+pub(crate) fn record_panic(shared: &Shared, id: &str, why: &str) {
     crate::metrics::panic(id);
     if shared.health.record_failure(id, why) {
         tracing::error!(capability = %id, "capability marked unhealthy after repeated failures");

@@ -38,6 +38,7 @@ use crate::records::EpisodeRecord;
 use crate::scheduler::{Admission, Admissions, Admit, RunId, SchedulerMsg, SlotGuard, Ticket};
 use crate::shared::Shared;
 use crate::tenants::{Tenant, TenantId};
+use crate::workers::RemoteRun;
 
 /// Progress reports are forwarded at most this often (plus the final one).
 const PROGRESS_INTERVAL: Duration = Duration::from_millis(50);
@@ -327,8 +328,14 @@ impl Run {
         let shared = Arc::clone(&self.spec.shared);
         let Admitted { installed, request, prepared, slot, scheduler, tenant, reader } = admitted;
         let inline = prepared.placement() == Placement::Inline;
-        let here =
-            inline || tokio::runtime::Handle::current().runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread;
+        // A run that may block goes to a worker node when one hosting its capability is free.
+        let remote = match &shared.workers {
+            Some(workers) if !inline => workers.place(installed.id()).map(|placed| (Arc::clone(workers), placed)),
+            _ => None,
+        };
+        let here = inline
+            || remote.is_some()
+            || tokio::runtime::Handle::current().runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread;
         let actor = if here {
             None
         } else {
@@ -351,6 +358,19 @@ impl Run {
             ArtifactWriter::new(Arc::clone(&tenant.store), Arc::clone(&self.spec.episode_id)),
         )
         .with_backends(Arc::clone(&shared.backends) as _);
+        let remote = remote.map(|(workers, placed)| {
+            let run = RemoteRun {
+                run_id: self.spec.run_id.to_string(),
+                tenant: self.spec.tenant.clone(),
+                episode_id: self.spec.episode_id.to_string(),
+                capability_id: installed.id().to_owned(),
+                mode: request.mode,
+                input: request.input.clone(),
+                deadline: self.std_deadline,
+                read_only: installed.descriptor.read_only,
+            };
+            (workers, placed, run)
+        });
         let (tx, rx) = oneshot::channel();
         let abandoned = Arc::new(AtomicBool::new(false));
         let watch = self.watch.clone();
@@ -374,6 +394,11 @@ impl Run {
             }) as Conclude
         });
         let job = Job { prepared, ctx, slot, reply: tx, abandoned: Arc::clone(&abandoned), conclude };
+        if let Some((workers, placed, run)) = remote {
+            tokio::spawn(crate::workers::execute(workers, placed, run, job));
+            settle(claim, rx, watch, shared, abandoned).await;
+            return;
+        }
         let Some(actor) = actor else {
             if inline {
                 // A small job runs on this task, then this task concludes the run unless the job did.
@@ -481,16 +506,11 @@ impl Tail {
                 if let (Some(why), AdapterError::Cancelled | AdapterError::DeadlineExceeded) = (stopped, &e) {
                     return Err(run.interrupted(why, "while the adapter was running"));
                 }
-                let (status, code) = match &e {
-                    AdapterError::Artifact(jacobian_runtime::Error::QuotaExceeded { .. }) => {
-                        (ExecutionStatus::BudgetExceeded, "QUOTA_EXCEEDED")
-                    }
-                    AdapterError::Cancelled => (ExecutionStatus::Cancelled, "CANCELLED"),
-                    AdapterError::DeadlineExceeded => (ExecutionStatus::TimedOut, "DEADLINE_EXCEEDED"),
-                    AdapterError::Unsupported(_) => (ExecutionStatus::Unsupported, "UNSUPPORTED"),
-                    _ => (ExecutionStatus::AdapterFailed, "BACKEND_FAILED"),
-                };
+                let (status, code) = adapter_error_status(&e);
                 return Err(run.stop(status, vec![Diagnostic::error(code, e.to_string())]));
+            }
+            Err(JobFailure::Remote { status, code, message }) => {
+                return Err(run.stop(status, vec![Diagnostic::error(code, message)]));
             }
         };
         let r = from_outcome(&self.installed, &self.request, outcome, &run.frame, &*self.tenant.store);
@@ -706,6 +726,19 @@ impl Run {
         }
         crate::metrics::run_finished(&result.capability_id, result.execution.status, wall);
         result
+    }
+}
+
+/// The status and code a run reports for an adapter's error.
+pub(crate) fn adapter_error_status(e: &AdapterError) -> (ExecutionStatus, &'static str) {
+    match e {
+        AdapterError::Artifact(jacobian_runtime::Error::QuotaExceeded { .. }) => {
+            (ExecutionStatus::BudgetExceeded, "QUOTA_EXCEEDED")
+        }
+        AdapterError::Cancelled => (ExecutionStatus::Cancelled, "CANCELLED"),
+        AdapterError::DeadlineExceeded => (ExecutionStatus::TimedOut, "DEADLINE_EXCEEDED"),
+        AdapterError::Unsupported(_) => (ExecutionStatus::Unsupported, "UNSUPPORTED"),
+        _ => (ExecutionStatus::AdapterFailed, "BACKEND_FAILED"),
     }
 }
 

@@ -81,6 +81,7 @@ pub struct JacobianBuilder {
     backend_policy: Option<BackendPolicy>,
     warm_backends: bool,
     packages: Vec<PathBuf>,
+    worker: bool,
 }
 
 impl JacobianBuilder {
@@ -145,6 +146,22 @@ impl JacobianBuilder {
     /// The operator configuration (policy, checker authority, limits, reasoning log).
     pub fn config(mut self, config: OperatorConfig) -> Self {
         self.config = config;
+        self
+    }
+
+    /// Places heavy runs on the worker nodes that announce themselves through the NATS server
+    /// at `url`; overrides the configuration's `[workers] url`.
+    pub fn workers(mut self, url: impl Into<String>) -> Self {
+        self.config.workers.url = Some(url.into());
+        self
+    }
+
+    /// Builds a worker node, to serve with [`Jacobian::serve_worker`]: the replicas that place
+    /// runs on it hold their tenants' run slots and cancel through NATS, so it claims no run
+    /// slot in the shared store and listens for no cancellation there, and it places nothing
+    /// on other workers.
+    pub fn as_worker(mut self) -> Self {
+        self.worker = true;
         self
     }
 
@@ -245,7 +262,7 @@ impl JacobianBuilder {
             std::process::id(),
             SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0)
         );
-        let shared_runs = shared_store.as_ref().map(|db| crate::scheduler::SharedRuns {
+        let shared_runs = shared_store.as_ref().filter(|_| !self.worker).map(|db| crate::scheduler::SharedRuns {
             db: db.clone(),
             holder: holder.clone(),
             ttl: Duration::from_millis(limits.max_wall_ms) + grace + BACKSTOP,
@@ -255,6 +272,21 @@ impl JacobianBuilder {
             tracing::error!(capability = %r.capability_id, reason = %r.reason, "capability not installed");
         }
         let started_ms = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis()).unwrap_or(0);
+        let admissions = crate::scheduler::Admissions::new(&limits, &self.config.quotas, shared_runs);
+        let root_cancel = CancellationToken::new();
+        let workers = match &self.config.workers.url {
+            Some(url) if !self.worker => Some(
+                crate::workers::Workers::start(
+                    &self.config.workers,
+                    url,
+                    holder.clone(),
+                    Arc::clone(&admissions),
+                    root_cancel.clone(),
+                )
+                .await?,
+            ),
+            _ => None,
+        };
         let shared = Arc::new(Shared {
             policy_digest: policy_digest(&profile, &authority),
             catalog,
@@ -273,10 +305,10 @@ impl JacobianBuilder {
             ),
             checkers: self.bundled_checkers.into_iter().chain(self.checkers).collect(),
             scheduler: Slot::default(),
-            admissions: crate::scheduler::Admissions::new(&limits, &self.config.quotas, shared_runs),
+            admissions,
             checker_supervisor: Slot::default(),
             capabilities: DashMap::new(),
-            root_cancel: CancellationToken::new(),
+            root_cancel,
             accepting: AtomicBool::new(true),
             in_flight: AtomicUsize::new(0),
             idle: Notify::new(),
@@ -289,9 +321,10 @@ impl JacobianBuilder {
             unavailable,
             packages,
             package_failures,
+            workers,
         });
         // Cancellations other replicas request for this process's runs.
-        if let Some(db) = shared.tenants.shared_store() {
+        if let Some(db) = shared.tenants.shared_store().filter(|_| !self.worker) {
             let admissions = Arc::downgrade(&shared.admissions);
             db.listen_for_cancellations(&holder, move |run_id| {
                 if let Some(a) = admissions.upgrade() {
@@ -352,7 +385,7 @@ fn backend_policy(config: &jacobian_runtime::policy::BackendsConfig) -> BackendP
     policy
 }
 
-fn unix_ms() -> u64 {
+pub(crate) fn unix_ms() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or(0)
 }
 
@@ -373,6 +406,7 @@ impl Jacobian {
             backend_policy: None,
             warm_backends: false,
             packages: vec![],
+            worker: false,
         }
     }
 
@@ -595,6 +629,17 @@ impl Jacobian {
     /// The scheduler's books.
     pub async fn snapshot(&self) -> SchedulerSnapshot {
         self.shared().admissions.snapshot()
+    }
+
+    /// The worker nodes this replica places runs on (empty without `[workers] url`).
+    pub fn workers(&self) -> Vec<crate::workers::WorkerStatus> {
+        self.shared().workers.as_ref().map(|w| w.status()).unwrap_or_default()
+    }
+
+    /// Serves runs as the worker node `name` through the NATS server at `url`, until this
+    /// runtime shuts down (build it with [`JacobianBuilder::as_worker`]).
+    pub async fn serve_worker(&self, url: &str, name: &str) -> Result<(), JacobianError> {
+        crate::workers::serve(Arc::clone(self.shared()), url, name).await
     }
 
     /// Every installed checker and whether it is authorized.

@@ -28,6 +28,7 @@ mod root;
 mod scheduler;
 mod shared;
 mod tenants;
+mod workers;
 
 pub use backends::{BackendPolicy, BackendPools, PoolStats};
 pub use error::JacobianError;
@@ -37,3 +38,4 @@ pub use reasoning::{ActualOutcome, BindingReport, EntryKind, ReasoningEntry, Rep
 pub use records::{Durability, EpisodeRecord, ExperimentView};
 pub use scheduler::SchedulerSnapshot;
 pub use tenants::TenantId;
+pub use workers::WorkerStatus;

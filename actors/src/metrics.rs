@@ -61,3 +61,35 @@ pub(crate) fn overrun(capability: &str) {
 pub(crate) fn panic(capability: &str) {
     metrics::counter!(PANICS, "capability" => capability.to_owned()).increment(1);
 }
+
+/// Worker nodes on a replica's board.
+pub const WORKERS: &str = "jacobian_workers";
+/// A worker node's slots, by worker.
+pub const WORKER_SLOTS: &str = "jacobian_worker_slots";
+/// Runs a worker node last reported (running and queued), by worker.
+pub const WORKER_LOAD: &str = "jacobian_worker_load";
+/// Runs this replica placed on a worker node and has not seen end, by worker.
+pub const WORKER_PLACED: &str = "jacobian_worker_placed";
+/// Runs placed on worker nodes, by worker and end (`answered`, `lost`).
+pub const WORKER_RUNS: &str = "jacobian_worker_runs_total";
+/// Worker nodes lost (silent for the lease), by worker.
+pub const WORKERS_LOST: &str = "jacobian_workers_lost_total";
+
+pub(crate) fn workers_alive(n: usize) {
+    metrics::gauge!(WORKERS).set(n as f64);
+}
+
+pub(crate) fn worker_gauges(worker: &str, slots: usize, load: usize, placed: usize) {
+    let w = worker.to_owned();
+    metrics::gauge!(WORKER_SLOTS, "worker" => w.clone()).set(slots as f64);
+    metrics::gauge!(WORKER_LOAD, "worker" => w.clone()).set(load as f64);
+    metrics::gauge!(WORKER_PLACED, "worker" => w).set(placed as f64);
+}
+
+pub(crate) fn worker_run(worker: &str, end: &'static str) {
+    metrics::counter!(WORKER_RUNS, "worker" => worker.to_owned(), "end" => end).increment(1);
+}
+
+pub(crate) fn worker_lost(worker: &str) {
+    metrics::counter!(WORKERS_LOST, "worker" => worker.to_owned()).increment(1);
+}

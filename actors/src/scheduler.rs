@@ -116,6 +116,8 @@ pub(crate) struct SharedRuns {
 /// The scheduler's books, shared by every episode, slot guard and the handle.
 pub(crate) struct Admissions {
     slots: usize,
+    /// Slots of the worker nodes on the board (see `workers`), granted beside this process's.
+    remote_slots: std::sync::atomic::AtomicUsize,
     per_capability: usize,
     per_tenant: usize,
     /// Per-tenant overrides of `per_tenant` (`[quotas] runs_in_flight` and its tenant tables).
@@ -168,6 +170,7 @@ impl Admissions {
     ) -> Arc<Self> {
         Arc::new(Admissions {
             slots: limits.concurrency.max(1),
+            remote_slots: std::sync::atomic::AtomicUsize::new(0),
             per_capability: limits.per_capability,
             per_tenant: limits.per_tenant,
             quotas: quotas.clone(),
@@ -185,9 +188,28 @@ impl Admissions {
         crate::metrics::scheduler_gauges(books.queue.len(), books.running.len());
     }
 
+    /// Slots in all: this process's and its workers'.
+    fn all_slots(&self) -> usize {
+        self.slots + self.remote_slots.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// The worker nodes' slots changed; runs waiting for a slot may now have one.
+    pub(crate) fn set_remote_slots(self: &Arc<Self>, n: usize) {
+        if self.remote_slots.swap(n, std::sync::atomic::Ordering::Relaxed) < n {
+            let unclaimed = {
+                let mut lock = self.books();
+                let books = &mut *lock;
+                let unclaimed = self.grant_waiting(books);
+                self.gauges(books);
+                unclaimed
+            };
+            drop(unclaimed);
+        }
+    }
+
     fn fits(&self, books: &Books, capability: &str) -> bool {
         let limit = self.per_capability;
-        books.running.len() < self.slots
+        books.running.len() < self.all_slots()
             && (limit == 0 || books.by_capability.get(capability).copied().unwrap_or(0) < limit)
     }
 
@@ -271,7 +293,7 @@ impl Admissions {
                 format!(
                     "{} runs are already waiting for {} execution slots; retry later",
                     books.queue.len(),
-                    self.slots
+                    self.all_slots()
                 ),
             );
             return Admit::Now(Admission::Refused(ExecutionStatus::BudgetExceeded, d));
@@ -307,7 +329,7 @@ impl Admissions {
     fn grant_waiting(self: &Arc<Self>, books: &mut Books) -> Vec<Admission> {
         let mut unclaimed = Vec::new();
         let mut i = 0;
-        while i < books.queue.len() && books.running.len() < self.slots {
+        while i < books.queue.len() && books.running.len() < self.all_slots() {
             let w = &books.queue[i];
             if w.reply.is_closed() || w.ticket.cancel.is_cancelled() {
                 if let Some(w) = books.queue.remove(i) {
@@ -398,7 +420,7 @@ impl Admissions {
             books.by_capability.iter().filter(|(_, n)| **n > 0).map(|(k, n)| (k.to_string(), *n)).collect();
         by.sort();
         SchedulerSnapshot {
-            slots: self.slots,
+            slots: self.all_slots(),
             running: books.running.len(),
             queued: books.queue.len(),
             running_by_capability: by,

@@ -74,6 +74,8 @@ pub(crate) struct Shared {
     pub(crate) packages: Vec<crate::packages::Package>,
     /// Operator packages that could not be loaded, and why.
     pub(crate) package_failures: Vec<crate::packages::PackageReport>,
+    /// The worker nodes heavy runs are placed on, when `[workers] url` is set.
+    pub(crate) workers: Option<Arc<crate::workers::Workers>>,
 }
 
 impl Shared {

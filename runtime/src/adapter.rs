@@ -7,7 +7,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
@@ -49,7 +49,7 @@ pub enum Refusal {
 }
 
 /// One progress report: `done` of `total` units, with an optional message.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Progress {
     /// Units done.
     pub done: u64,
@@ -210,7 +210,7 @@ impl AdapterContext {
 }
 
 /// How a run was cut short while still returning what it had.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Interruption {
     /// The deadline passed.
     Deadline,
@@ -218,8 +218,9 @@ pub enum Interruption {
     Cancelled,
 }
 
-/// What an adapter returns from a run that produced output.
-#[derive(Debug, Clone)]
+/// What an adapter returns from a run that produced output (serializable, so that a worker node
+/// can send it to the replica that placed the run).
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Outcome<T = Value> {
     /// Operation-specific output.
     pub output: T,

@@ -203,6 +203,11 @@ impl Diagnostic {
         Diagnostic { path: Some(path.into()), ..Diagnostic::error(code, message) }
     }
 
+    /// An informational diagnostic (context, such as where a run was executed).
+    pub fn info(code: impl Into<String>, message: impl Into<String>) -> Self {
+        Diagnostic { severity: Severity::Info, ..Diagnostic::error(code, message) }
+    }
+
     /// A warning diagnostic.
     pub fn warning(code: impl Into<String>, message: impl Into<String>) -> Self {
         Diagnostic { severity: Severity::Warning, ..Diagnostic::error(code, message) }

@@ -227,6 +227,8 @@ pub struct OperatorConfig {
     pub packages: Vec<PackageEntry>,
     /// Shared state for several processes.
     pub store: StoreConfig,
+    /// Worker nodes that heavy runs are placed on.
+    pub workers: WorkersConfig,
 }
 
 /// The `[store]` table: where artifacts live when several Jacobian processes (replicas behind
@@ -241,6 +243,29 @@ pub struct OperatorConfig {
 pub struct StoreConfig {
     /// A PostgreSQL connection string. The schema is created or migrated at start.
     pub url: Option<String>,
+}
+
+/// The `[workers]` table: the NATS server through which a replica places heavy runs on worker
+/// nodes (`jacobian worker --join URL`), and how long a silent worker is waited for.
+///
+/// ```toml
+/// [workers]
+/// url = "nats://TOKEN@10.0.0.5:4222"   # the token, if the server asks for one, as the URL's user
+/// lease_ms = 3000                      # a worker silent this long is lost (at least 1000)
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct WorkersConfig {
+    /// The NATS server's URL; without it, every run executes on the replica.
+    pub url: Option<String>,
+    /// Milliseconds without a heartbeat after which a worker and its runs are lost.
+    pub lease_ms: u64,
+}
+
+impl Default for WorkersConfig {
+    fn default() -> Self {
+        WorkersConfig { url: None, lease_ms: 3000 }
+    }
 }
 
 /// The `[quotas]` table: limits every tenant is held to, and `[quotas.tenants.<id>]` tables

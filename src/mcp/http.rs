@@ -328,6 +328,14 @@ pub fn router(jac: Jacobian, options: &HttpOptions) -> Result<Router, ServeError
         .with_state(state))
 }
 
+/// A worker node's HTTP application: `/healthz` and `/metrics` (it serves no MCP).
+pub fn worker_router() -> Router {
+    let _ = prometheus();
+    Router::new()
+        .route("/healthz", get(|| async { axum::Json(json!({"status": "ok"})) }))
+        .route("/metrics", get(metrics))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""A package that misbehaves in the way its first argument names (tests/packages.rs).
+"""A package that misbehaves in the way its first argument names (tests/packages.rs), or sleeps
+for the worker tests and bench (modes `sleep` and `sleep_artifact`).
 
 It describes one capability, `misbehaving.run.echo` (input {"n": integer}, output
 {"value": integer}), and answers runs according to the mode; `ok` answers them correctly.
@@ -43,7 +44,7 @@ def describe():
         "evidence_kinds": ["integer.relations/v1"],
         "examples": [{"title": "seven", "mode": "EXPLORE", "input": {"n": 7}}],
     }
-    if MODE in ("artifact", "reserved_artifact"):
+    if MODE in ("artifact", "reserved_artifact", "sleep_artifact"):
         capability["writes_artifacts"] = True
     if MODE == "bad_describe":
         capability["id"] = "misbehaving.run.other"
@@ -100,6 +101,13 @@ def run(request):
     elif MODE == "reserved_artifact":
         schema = "urn:jacobian:schema:verification-record:v1"
         send(dict(result, artifacts=[{"schema_uri": schema, "json": {"accepted": True}}]))
+    elif MODE in ("sleep", "sleep_artifact"):
+        # Sleeps n ms (after one progress report), then answers; sleep_artifact also stores one.
+        send({"type": "progress", "run": run_id, "done": 1, "total": 2, "message": "sleeping"})
+        time.sleep(n / 1000)
+        if MODE == "sleep_artifact":
+            result = dict(result, artifacts=[{"schema_uri": "urn:test:echo:v1", "json": {"echo": n}}])
+        send(result)
     elif MODE == "cpu":
         while True:
             pass

@@ -4,7 +4,7 @@
 //! With A = U⁻¹·D·V⁻¹, every solution x = A⁻¹b has a denominator dividing d_n, and
 //! d_1⋯d_n = |det A|. So when the common denominator of A⁻¹B over a few columns b is |det A|
 //! itself, d_n = |det A| and every other d_i is 1. Both det A and adj(A)·B = det A · A⁻¹B are
-//! recovered exactly by the Chinese remainder theorem from images modulo 62-bit primes, past
+//! recovered exactly by the Chinese remainder theorem from images modulo 27-bit primes, past
 //! Hadamard's bound on them. Several right-hand sides are used because one b misses a prime q
 //! of det A whenever b lies in the image of A modulo q (probability 1/q); eight miss it with 1/q⁸.
 //!
@@ -19,6 +19,8 @@
 //! Anything else — a singular or non-square matrix, large entries, a non-generic Smith form, a
 //! left kernel with no coordinate prime to d — returns `None`, and the caller asks PARI/GP.
 
+use std::sync::OnceLock;
+
 use jacobian_runtime::adapter::{AdapterContext, AdapterError};
 use jacobian_runtime::objects::matrix::{Dense, Ring, Scalar};
 use num_bigint::BigInt;
@@ -26,7 +28,6 @@ use num_integer::Integer;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use super::integral::Snf;
-use crate::number_theory::finite_field::small_mul as mul;
 
 /// Largest matrix taken natively.
 const MAX_SIZE: usize = 200;
@@ -34,77 +35,61 @@ const MAX_SIZE: usize = 200;
 /// Right-hand sides.
 const SIDES: usize = 8;
 
-/// The largest primes below 2^62, in decreasing order: enough for a 60 × 60 matrix of 6-digit
-/// entries without a primality test; further primes are searched below the last.
-const PRIMES: [u64; 24] = [
-    4611686018427387847,
-    4611686018427387817,
-    4611686018427387787,
-    4611686018427387761,
-    4611686018427387751,
-    4611686018427387737,
-    4611686018427387733,
-    4611686018427387709,
-    4611686018427387701,
-    4611686018427387631,
-    4611686018427387617,
-    4611686018427387587,
-    4611686018427387461,
-    4611686018427387421,
-    4611686018427387409,
-    4611686018427387329,
-    4611686018427387323,
-    4611686018427387301,
-    4611686018427387271,
-    4611686018427387241,
-    4611686018427387139,
-    4611686018427387131,
-    4611686018427387127,
-    4611686018427387113,
-];
-
-/// Primes below 2^62 in decreasing order: the table, then a search below its last.
+/// Primes below 2^27 in decreasing order, found once by sieving the 2^15 integers below 2^27
+/// (about 1,700 primes, past the 330 the largest matrix taken needs). At 27 bits, the n ≤ 200
+/// products of residues an entry gathers during elimination sum in a u64 without reduction.
 fn primes() -> impl Iterator<Item = u64> {
-    let searched = std::iter::successors(Some(PRIMES[PRIMES.len() - 1]), |&p| {
-        (1..).map(|k| p - 2 * k).find(|&q| crate::factor64::is_prime(q))
-    })
-    .skip(1);
-    PRIMES.into_iter().chain(searched)
-}
-
-/// Montgomery arithmetic modulo an odd p < 2^62 (R = 2^64): products without a division.
-#[derive(Clone, Copy)]
-struct Mont {
-    p: u64,
-    /// −p⁻¹ mod 2^64.
-    neg_inv: u64,
-    /// R² mod p.
-    r2: u64,
-}
-
-impl Mont {
-    fn new(p: u64) -> Self {
-        // Newton's iteration for p⁻¹ mod 2^64 (p odd): each step doubles the correct bits.
-        let mut inv = p;
-        for _ in 0..6 {
-            inv = inv.wrapping_mul(2u64.wrapping_sub(p.wrapping_mul(inv)));
+    static TABLE: OnceLock<Vec<u64>> = OnceLock::new();
+    const TOP: u64 = 1 << 27;
+    const LOW: u64 = TOP - (1 << 15);
+    let table = TABLE.get_or_init(|| {
+        // Every composite below 2^27 has a prime factor at most √2^27 < 11,586.
+        let mut composite = vec![false; (TOP - LOW) as usize];
+        let mut small_composite = vec![false; 11_586];
+        for q in 2..small_composite.len() {
+            if small_composite[q] {
+                continue;
+            }
+            (q * q..small_composite.len()).step_by(q).for_each(|m| small_composite[m] = true);
+            let first = LOW.div_ceil(q as u64) * q as u64;
+            (first..TOP).step_by(q).for_each(|m| composite[(m - LOW) as usize] = true);
         }
-        let r = (u128::from(u64::MAX) + 1) % u128::from(p);
-        Mont { p, neg_inv: inv.wrapping_neg(), r2: (r * r % u128::from(p)) as u64 }
+        (LOW..TOP).rev().filter(|&x| !composite[(x - LOW) as usize]).collect()
+    });
+    table.iter().copied()
+}
+
+/// The primes below 1,000.
+fn small_primes() -> &'static [u32] {
+    static TABLE: OnceLock<Vec<u32>> = OnceLock::new();
+    TABLE.get_or_init(|| (2u32..1000).filter(|&q| (2..q).take_while(|d| d * d <= q).all(|d| q % d != 0)).collect())
+}
+
+/// Arithmetic modulo a prime p < 2^27, with Barrett's reduction of any u64: the elimination
+/// adds products of residues unreduced and reduces an entry only when it is read.
+#[derive(Clone, Copy)]
+struct Field {
+    p: u64,
+    /// ⌊2^64 / p⌋.
+    barrett: u64,
+}
+
+impl Field {
+    fn new(p: u64) -> Self {
+        Field { p, barrett: u64::MAX / p }
     }
-    fn redc(self, t: u128) -> u64 {
-        let m = (t as u64).wrapping_mul(self.neg_inv);
-        let u = ((t + u128::from(m) * u128::from(self.p)) >> 64) as u64;
-        if u >= self.p { u - self.p } else { u }
+    /// x mod p: the estimated quotient is short by at most one.
+    fn reduce(self, x: u64) -> u64 {
+        let q = ((u128::from(x) * u128::from(self.barrett)) >> 64) as u64;
+        let r = x - q * self.p;
+        if r >= self.p { r - self.p } else { r }
+    }
+    fn residue(self, x: i64) -> u64 {
+        let r = self.reduce(x.unsigned_abs());
+        if x < 0 && r != 0 { self.p - r } else { r }
     }
     fn mul(self, a: u64, b: u64) -> u64 {
-        self.redc(u128::from(a) * u128::from(b))
-    }
-    fn to(self, x: u64) -> u64 {
-        self.mul(x, self.r2)
-    }
-    fn from(self, x: u64) -> u64 {
-        self.redc(u128::from(x))
+        self.reduce(a * b)
     }
     fn sub(self, a: u64, b: u64) -> u64 {
         if a >= b { a - b } else { a + self.p - b }
@@ -112,71 +97,79 @@ impl Mont {
     fn add(self, a: u64, b: u64) -> u64 {
         self.sub(a, self.p - b)
     }
-    /// a⁻¹ by Fermat, in Montgomery form.
+    /// a⁻¹ for a ≠ 0, by the extended Euclidean algorithm.
     fn inverse(self, a: u64) -> u64 {
-        let (mut base, mut e, mut acc) = (a, self.p - 2, self.to(1));
-        while e > 0 {
-            if e & 1 == 1 {
-                acc = self.mul(acc, base);
-            }
-            base = self.mul(base, base);
-            e >>= 1;
+        // In 32 bits, where a division costs less.
+        let (mut r0, mut r1, mut s0, mut s1) = (self.p as u32, a as u32, 0i64, 1i64);
+        while r1 != 0 {
+            let q = r0 / r1;
+            (r0, r1) = (r1, r0 - q * r1);
+            (s0, s1) = (s1, s0 - i64::from(q) * s1);
         }
-        acc
+        s0.rem_euclid(self.p as i64) as u64
     }
 }
 
 /// det A and A⁻¹B modulo p, B given by its residues (k columns), A⁻¹B returned by rows in one
 /// vector; `None` when A is singular modulo p. Forward elimination to a unit upper triangle,
-/// then back substitution, in Montgomery form on one contiguous n × (n + k) array.
+/// then back substitution, on one contiguous n × (n + k) array. Entries below the pivot row
+/// gather the products of a row operation unreduced (at most n of them, each below 2^54), and
+/// are reduced when they become a pivot row or column.
 fn solve(a: &[Vec<i64>], b: &[Vec<u64>], p: u64) -> Option<(u64, Vec<u64>)> {
     let n = a.len();
     let k = b.first().map_or(0, Vec::len);
     let w = n + k;
-    let f = Mont::new(p);
+    let f = Field::new(p);
     let mut m: Vec<u64> = Vec::with_capacity(n * w);
     for (row, bi) in a.iter().zip(b) {
-        m.extend(row.iter().map(|&x| f.to(x.rem_euclid(p as i64) as u64)));
-        m.extend(bi.iter().map(|&x| f.to(x)));
+        m.extend(row.iter().map(|&x| f.residue(x)));
+        m.extend(bi);
     }
-    let mut det = f.to(1);
+    // The normalized pivot row, in 32 bits so that its products vectorize.
+    let mut pivot: Vec<u32> = vec![0; w];
+    let mut det = 1;
     for c in 0..n {
+        for r in c..n {
+            m[r * w + c] = f.reduce(m[r * w + c]);
+        }
         let r = (c..n).find(|&r| m[r * w + c] != 0)?;
         if r != c {
             let (top, bottom) = m.split_at_mut(r * w);
             top[c * w..(c + 1) * w].swap_with_slice(&mut bottom[..w]);
-            det = f.sub(0, det);
+            det = p - det;
         }
-        let (done, rest) = m.split_at_mut((c + 1) * w);
-        let pivot = &mut done[c * w + c..];
-        det = f.mul(det, pivot[0]);
-        let inv = f.inverse(pivot[0]);
-        for x in pivot.iter_mut() {
-            *x = f.mul(*x, inv);
+        let lead = m[c * w + c];
+        det = f.mul(det, lead);
+        let inv = f.inverse(lead);
+        for j in c + 1..w {
+            let v = f.mul(f.reduce(m[c * w + j]), inv);
+            m[c * w + j] = v;
+            pivot[j] = v as u32;
         }
-        for row in rest.chunks_exact_mut(w) {
-            let g = row[c];
-            if g != 0 {
-                for (x, &y) in row[c..].iter_mut().zip(pivot.iter()) {
-                    *x = f.sub(*x, f.mul(g, y));
+        for row in m[(c + 1) * w..].chunks_exact_mut(w) {
+            let g = (p - row[c]) as u32;
+            if u64::from(g) != p {
+                for (x, &y) in row[c + 1..].iter_mut().zip(&pivot[c + 1..]) {
+                    *x += u64::from(g) * u64::from(y);
                 }
             }
         }
     }
-    // Back substitution: row i of X is B_i − Σ_{j > i} m_ij·X_j.
+    // Back substitution: row i of X is B_i − Σ_{j > i} m_ij·X_j, reduced once.
     let mut x = vec![0u64; n * k];
     for i in (0..n).rev() {
         let (head, solved) = x.split_at_mut((i + 1) * k);
         let xi = &mut head[i * k..];
         xi.copy_from_slice(&m[i * w + n..(i + 1) * w]);
         for (j, xj) in (i + 1..n).zip(solved.chunks_exact(k)) {
-            let c = m[i * w + j];
+            let c = p - m[i * w + j];
             for (v, &y) in xi.iter_mut().zip(xj) {
-                *v = f.sub(*v, f.mul(c, y));
+                *v += c * y;
             }
         }
+        xi.iter_mut().for_each(|v| *v = f.reduce(*v));
     }
-    Some((f.from(det), x.into_iter().map(|v| f.from(v)).collect()))
+    Some((det, x))
 }
 
 /// log₂ of the Euclidean norms of A's columns, each at least 0.
@@ -196,10 +189,10 @@ fn minor_bits(a: &[Vec<i64>]) -> f64 {
 /// the values a caller never asks for cost nothing.
 struct Garner {
     primes: Vec<u64>,
-    fields: Vec<Mont>,
-    /// `prefix[i][j]` = p_0⋯p_{j−1} mod p_i, for j < i, in Montgomery form.
+    fields: Vec<Field>,
+    /// `prefix[i][j]` = p_0⋯p_{j−1} mod p_i, for j < i.
     prefix: Vec<Vec<u64>>,
-    /// (p_0⋯p_{i−1})⁻¹ mod p_i, in Montgomery form.
+    /// (p_0⋯p_{i−1})⁻¹ mod p_i.
     inverse: Vec<u64>,
     modulus: BigInt,
     half: BigInt,
@@ -207,11 +200,10 @@ struct Garner {
 
 impl Garner {
     fn new(primes: &[u64]) -> Self {
-        let fields: Vec<Mont> = primes.iter().map(|&p| Mont::new(p)).collect();
-        let product_mod = |i: usize, p: u64| primes[..i].iter().fold(1 % p, |m, &q| mul(m, q % p, p));
-        let prefix =
-            (fields.iter().enumerate()).map(|(i, f)| (0..i).map(|j| f.to(product_mod(j, f.p))).collect()).collect();
-        let inverse = (fields.iter().enumerate()).map(|(i, f)| f.inverse(f.to(product_mod(i, f.p)))).collect();
+        let fields: Vec<Field> = primes.iter().map(|&p| Field::new(p)).collect();
+        let product_mod = |i: usize, f: Field| primes[..i].iter().fold(1, |m, &q| f.mul(m, q));
+        let prefix = (fields.iter().enumerate()).map(|(i, &f)| (0..i).map(|j| product_mod(j, f)).collect()).collect();
+        let inverse = (fields.iter().enumerate()).map(|(i, &f)| f.inverse(product_mod(i, f))).collect();
         let modulus = primes.iter().fold(BigInt::one(), |m, &p| m * p);
         let half = &modulus >> 1;
         Garner { primes: primes.to_vec(), fields, prefix, inverse, modulus, half }
@@ -226,18 +218,27 @@ impl Garner {
     /// The integer in (−M/2, M/2] whose image modulo p_i is `image(i)`.
     fn lift(&self, image: impl Fn(usize) -> u64) -> BigInt {
         let mut digits: Vec<u64> = Vec::with_capacity(self.primes.len());
-        // A plain value times a Montgomery one is the plain product.
         for (i, &f) in self.fields.iter().enumerate() {
-            let partial = digits.iter().zip(&self.prefix[i]).fold(0, |acc, (&c, &m)| f.add(acc, f.mul(c % f.p, m)));
-            digits.push(f.mul(f.sub(image(i) % f.p, partial), self.inverse[i]));
+            let partial = digits.iter().zip(&self.prefix[i]).fold(0, |acc, (&c, &m)| f.add(acc, f.mul(c, m)));
+            digits.push(f.mul(f.sub(f.reduce(image(i)), partial), self.inverse[i]));
         }
-        // Σ c_j·p_0⋯p_{j−1} by Horner's rule from the top digit.
+        // Σ c_j·p_0⋯p_{j−1} by Horner's rule from the top digit, on 64-bit limbs (least
+        // significant first), turned into a big integer once.
         let Some((&top, rest)) = digits.split_last() else { return BigInt::zero() };
-        let mut x = BigInt::from(top);
+        let mut limbs: Vec<u64> = vec![top];
         for (&c, &p) in rest.iter().zip(&self.primes).rev() {
-            x *= p;
-            x += c;
+            let mut carry = u128::from(c);
+            for limb in &mut limbs {
+                let t = u128::from(*limb) * u128::from(p) + carry;
+                *limb = t as u64;
+                carry = t >> 64;
+            }
+            if carry > 0 {
+                limbs.push(carry as u64);
+            }
         }
+        let words: Vec<u32> = limbs.iter().flat_map(|&l| [l as u32, (l >> 32) as u32]).collect();
+        let x = BigInt::from(num_bigint::BigUint::new(words));
         if x > self.half { x - &self.modulus } else { x }
     }
 }
@@ -319,12 +320,10 @@ pub fn generic(a: &[Vec<i64>], ctx: &AdapterContext) -> Result<Option<Vec<BigInt
         let Some(p) = primes.next() else { return Ok(None) };
         // Singular modulo p: A is singular, or (chance below 2^-50) p divides det A; either way
         // PARI/GP answers.
-        let b_p: Vec<Vec<u64>> = b.iter().map(|r| r.iter().map(|&x| x.rem_euclid(p as i64) as u64).collect()).collect();
+        let f = Field::new(p);
+        let b_p: Vec<Vec<u64>> = b.iter().map(|r| r.iter().map(|&x| f.residue(x)).collect()).collect();
         let Some((det, x)) = solve(a, &b_p, p) else { return Ok(None) };
-        // det in Montgomery form times a plain entry is the plain product.
-        let f = Mont::new(p);
-        let det_m = f.to(det);
-        images.push(std::iter::once(det).chain(x.into_iter().map(|v| f.mul(v, det_m))).collect::<Vec<_>>());
+        images.push(std::iter::once(det).chain(x.into_iter().map(|v| f.mul(v, det))).collect::<Vec<_>>());
         used.push(p);
     }
     let garner = Garner::new(&used);
@@ -356,18 +355,17 @@ pub fn transforms(d: &Dense, ctx: &AdapterContext) -> Result<Option<Snf>, Adapte
         let Some(p) = primes.next() else { return Ok(None) };
         let Some((det, inverse)) = solve(&a, &identity, p) else { return Ok(None) };
         // ((A⁻¹)ᵀ·B)_{is} = Σ_j (A⁻¹)_{ji}·B_{js}, accumulated row j of A⁻¹ by row, exactly: each
-        // term is below 2^62·2^7 and there are at most 200.
-        let mut y = vec![0i128; n * SIDES];
+        // term is below 2^27·2^7 and there are at most 200.
+        let mut y = vec![0i64; n * SIDES];
         for (row, b_row) in inverse.chunks_exact(n).zip(&b) {
             for (i, &x) in row.iter().enumerate() {
                 for (slot, &bs) in y[i * SIDES..(i + 1) * SIDES].iter_mut().zip(b_row) {
-                    *slot += i128::from(x) * i128::from(bs);
+                    *slot += x as i64 * bs;
                 }
             }
         }
-        let f = Mont::new(p);
-        let det_m = f.to(det);
-        let scaled = y.into_iter().map(|v| f.mul(v.rem_euclid(i128::from(p)) as u64, det_m));
+        let f = Field::new(p);
+        let scaled = y.into_iter().map(|v| f.mul(f.residue(v), det));
         certificates.push(std::iter::once(det).chain(scaled).collect::<Vec<_>>());
         inverses.push(inverse);
         used.push(p);
@@ -379,8 +377,7 @@ pub fn transforms(d: &Dense, ctx: &AdapterContext) -> Result<Option<Snf>, Adapte
     let Some(det) = certify(det, certificate) else { return Ok(None) };
     // A coordinate sharing a small prime with det is no unit: a word division shows it, where
     // the extended gcd costs far more (and a whole column of y may be even).
-    let shared: Vec<u32> =
-        (2u32..1000).filter(|&q| crate::factor64::is_prime(u64::from(q)) && (&det % q).is_zero()).collect();
+    let shared: Vec<u32> = small_primes().iter().copied().filter(|&q| (&det % q).is_zero()).collect();
     let unit = if det.is_one() {
         Some((0, 0, BigInt::one()))
     } else {
@@ -404,9 +401,8 @@ pub fn transforms(d: &Dense, ctx: &AdapterContext) -> Result<Option<Snf>, Adapte
         .iter()
         .zip(&inverses)
         .map(|(&p, inverse)| {
-            // w and d in Montgomery form, so that a product with a plain entry is plain.
-            let f = Mont::new(p);
-            let (w_p, d_p) = (w.iter().map(|x| f.to(residue(x, p))).collect::<Vec<_>>(), f.to(residue(&det, p)));
+            let f = Field::new(p);
+            let (w_p, d_p) = (w.iter().map(|x| residue(x, p)).collect::<Vec<_>>(), residue(&det, p));
             let mut v = Vec::with_capacity(n * n);
             for row in inverse.chunks_exact(n) {
                 v.extend(others.iter().map(|&j| f.sub(row[j], f.mul(w_p[j], row[k]))));
@@ -422,7 +418,7 @@ pub fn transforms(d: &Dense, ctx: &AdapterContext) -> Result<Option<Snf>, Adapte
     let (w_q, d_q) = (w.iter().map(|x| residue(x, q)).collect::<Vec<_>>(), residue(&det, q));
     for (i, row) in a.iter().enumerate() {
         for c in 0..n {
-            // Exact: |a_il| < 2^40, v_q < 2^62, at most 200 terms.
+            // Exact: |a_il| < 2^40, v_q < 2^27, at most 200 terms.
             let av = row.iter().enumerate().map(|(l, &x)| i128::from(x) * i128::from(v_q[l * n + c])).sum::<i128>();
             let av = av.rem_euclid(i128::from(q)) as u64;
             let expected = match others.get(c) {
@@ -454,13 +450,38 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_prime_table_is_prime_decreasing_and_continues() {
-        let first: Vec<u64> = primes().take(30).collect();
-        assert!(first.iter().all(|&p| crate::factor64::is_prime(p) && p < 1 << 62));
-        assert!(first.windows(2).all(|w| w[0] > w[1]));
-        // Nothing between 2^62 and the first, nor between consecutive table entries.
-        assert!((PRIMES[0] + 1..1 << 62).all(|q| !crate::factor64::is_prime(q)));
-        assert!(PRIMES.windows(2).all(|w| (w[1] + 1..w[0]).all(|q| !crate::factor64::is_prime(q))));
+    fn the_prime_table_is_every_prime_below_2_27_in_decreasing_order() {
+        let table: Vec<u64> = primes().collect();
+        // Enough for a 200 × 200 matrix of 40-bit entries with its right-hand sides.
+        let most = (200.0 * (40.0 + 200f64.sqrt().log2()) + 7.0 + 2.0) / 26.9;
+        assert!(table.len() as f64 > most, "{} primes", table.len());
+        assert!(table.iter().all(|&p| crate::factor64::is_prime(p)));
+        assert!(table.windows(2).all(|w| w[0] > w[1]));
+        // Nothing skipped: between 2^27 and the first, nor between consecutive entries.
+        assert!((table[0] + 1..1 << 27).all(|q| !crate::factor64::is_prime(q)));
+        assert!(table.windows(2).all(|w| (w[1] + 1..w[0]).all(|q| !crate::factor64::is_prime(q))));
+    }
+
+    /// Barrett's reduction agrees with the remainder everywhere it is used: products of residues
+    /// and sums of up to 200 of them, and the extremes of a u64.
+    #[test]
+    fn the_field_reduces_like_the_remainder() {
+        for p in primes().step_by(97).take(12) {
+            let f = Field::new(p);
+            let mut state = p;
+            for x in [0, 1, p - 1, p, p + 1, u64::MAX, u64::MAX - 1, 200 * (p - 1) * (p - 1)] {
+                assert_eq!(f.reduce(x), x % p, "{x} mod {p}");
+            }
+            for _ in 0..10_000 {
+                state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                let (a, b) = (state % p, (state >> 32) % p);
+                assert_eq!(f.mul(a, b), a * b % p);
+                assert_eq!(f.residue(-(state as i64 >> 24)), (-(state as i64 >> 24)).rem_euclid(p as i64) as u64);
+                if a != 0 {
+                    assert_eq!(f.mul(a, f.inverse(a)), 1, "{a}⁻¹ mod {p}");
+                }
+            }
+        }
     }
 
     fn context() -> AdapterContext {
@@ -536,8 +557,8 @@ mod tests {
         fn garner_recovers_what_was_reduced(words in proptest::collection::vec(any::<u64>(), 1..6), negative: bool) {
             let k = words.len();
             let used: Vec<u64> = primes().take(k).collect();
-            // Below 2^(62k − 3), which `covers` admits.
-            let magnitude = words.iter().fold(BigInt::zero(), |x, &w| (x << 64) + w) >> (2 * k + 3);
+            // Below 2^(27k − 3), which `covers` admits.
+            let magnitude = words.iter().fold(BigInt::zero(), |x, &w| (x << 64) + w) >> (37 * k + 3);
             let x = if negative { -magnitude } else { magnitude };
             let garner = Garner::new(&used);
             prop_assert!(Garner::covers(&used, x.bits() as f64));
