@@ -8,8 +8,8 @@
 //!
 //! A replica given `[workers] url` keeps a board of the workers it hears. Admission counts
 //! their slots beside its own, and a run that may block goes, once admitted and preflighted
-//! here, to the least loaded worker hosting its capability (by the worker's reported runs and
-//! the runs this replica placed on it since); with none free, it runs here. Everything but the
+//! here, to the least loaded worker hosting its capability (counting the runs this replica holds
+//! there, and other replicas' as of the worker's last heartbeat); with none free, it runs here. Everything but the
 //! adapter stays on the replica: validation, admission, quotas, checking, records. The run is
 //! sent with its remaining wall time; the worker admits it to its own slots, runs the adapter
 //! under that deadline and sends back progress and, at the end, the adapter's outcome and CPU
@@ -150,6 +150,8 @@ struct Entry {
     slots: usize,
     /// Runs it reported, running and queued.
     load: usize,
+    /// Of those, the ones other replicas placed (as of its last heartbeat).
+    others: usize,
     /// Runs this replica has placed on it and not seen end.
     placed: usize,
     seen: Instant,
@@ -268,6 +270,7 @@ impl Workers {
                     started: hb.started,
                     slots: hb.slots,
                     load: hb.running + hb.queued,
+                    others: hb.running + hb.queued,
                     placed: 0,
                     seen: Instant::now(),
                     digest: String::new(),
@@ -281,6 +284,7 @@ impl Workers {
         e.seen = Instant::now();
         e.slots = hb.slots;
         e.load = hb.running + hb.queued;
+        e.others = e.load.saturating_sub(e.placed);
         if e.digest != hb.catalog && !e.fetching {
             e.fetching = true;
             let me = Arc::clone(self);
@@ -357,19 +361,18 @@ impl Workers {
         out
     }
 
-    /// The least loaded worker hosting `capability` with a free slot, if any: its load is the
-    /// larger of what it reported and what this replica placed on it since.
+    /// The least loaded worker hosting `capability` with a free slot, if any. Its load is the
+    /// runs this replica holds there, known exactly, and the others' as of its last heartbeat.
     pub(crate) fn place(self: &Arc<Self>, capability: &str) -> Option<Placed> {
         let mut board = self.board();
         let (name, e) = board
             .iter_mut()
             .filter(|(_, e)| e.catalog.as_ref().is_some_and(|c| c.contains(capability)))
-            .map(|(n, e)| (e.load.max(e.placed), n, e))
+            .map(|(n, e)| (e.others + e.placed, n, e))
             .filter(|(load, _, e)| *load < e.slots)
             .min_by(|a, b| (a.0 * b.2.slots).cmp(&(b.0 * a.2.slots)).then_with(|| a.1.cmp(b.1)))
             .map(|(_, n, e)| (n.clone(), e))?;
         e.placed += 1;
-        e.load += 1;
         Some(Placed { worker: name, started: e.started, lost: e.lost.clone(), workers: Arc::clone(self) })
     }
 }
