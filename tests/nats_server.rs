@@ -34,21 +34,28 @@ fn start_logged(mut command: Command, ready: &'static str, what: &str) -> (Child
     }
 }
 
-/// A NATS server on a loopback port of the kernel's choosing, without JetStream; killed when
-/// dropped.
+/// The NATS server of docs/deploy.md: its configuration file as it stands, on a loopback port
+/// of the kernel's choosing instead of its `listen` line; killed when dropped.
 pub struct NatsServer {
     child: Child,
-    /// `nats://127.0.0.1:<port>`.
+    /// `nats://<the file's token>@127.0.0.1:<port>`.
     pub url: String,
 }
 
 impl NatsServer {
     pub fn start() -> Self {
+        let config = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/deploy/nats-server.conf");
+        let text = std::fs::read_to_string(config).expect("docs/deploy/nats-server.conf");
+        let token = text
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("token:"))
+            .map(|t| t.trim().trim_matches('"').to_owned())
+            .expect("the configuration sets a token");
         let mut command = Command::new("nats-server");
-        command.args(["-a", "127.0.0.1", "-p", "-1"]);
+        command.args(["-c", config, "-a", "127.0.0.1", "-p", "-1"]);
         let (child, line) = start_logged(command, "Listening for client connections on", "nats-server");
         let addr = line.rsplit(' ').next().expect("an address").trim().to_owned();
-        NatsServer { child, url: format!("nats://{addr}") }
+        NatsServer { child, url: format!("nats://{token}@{addr}") }
     }
 }
 

@@ -7,7 +7,7 @@
 //! tenant's `runs_in_flight` quota counts its runs on every replica (also under load from two
 //! replicas at once), and a run started through one replica is cancelled through another. A
 //! reasoning run spans replicas. docs/deploy/haproxy.cfg, the documented load-balancer recipe,
-//! runs over TLS in front of three replicas.
+//! runs over TLS in front of three replicas with two worker nodes behind them.
 //! `JACOBIAN_REPLICA_ROUNDS` sets the number of kills (4 by default).
 
 use std::collections::BTreeMap;
@@ -18,6 +18,7 @@ use serde_json::{Value, json};
 
 use crate::http_replica::HttpReplica;
 use crate::mcp::{TOKENS, http_client, http_server, put_path_on_three_vertices, raw_http, read, read_json};
+use crate::nats_server::{NatsServer, Worker};
 use crate::rng::{Rng, path_with_chord};
 use crate::stdio::Server;
 
@@ -280,7 +281,8 @@ fn answered_by(reply: &Value) -> String {
 
 /// docs/deploy/haproxy.cfg, run as it stands: only its frontend address, certificate and
 /// servers are replaced. Runs spread over three replicas through TLS, an artifact put through
-/// one replica reads back through all of them, and once a replica is killed with SIGKILL the
+/// one replica reads back through all of them, runs that may block go on to the two workers
+/// (NATS with docs/deploy/nats-server.conf), and once a replica is killed with SIGKILL the
 /// load balancer passes over it and every request succeeds on the other two.
 #[test]
 fn the_documented_haproxy_recipe_spreads_runs_over_replicas_and_passes_over_a_dead_one() {
@@ -288,10 +290,16 @@ fn the_documented_haproxy_recipe_spreads_runs_over_replicas_and_passes_over_a_de
     let url = pg.database().unwrap();
     let homes: Vec<tempfile::TempDir> = (0..3).map(|_| tempfile::tempdir().unwrap()).collect();
     let exe = std::path::Path::new(env!("CARGO_BIN_EXE_jacobian"));
+    // NATS with docs/deploy/nats-server.conf, and two workers on the same store.
+    let nats = NatsServer::start();
+    let _workers: Vec<Worker> = ["a", "b"].iter().map(|name| Worker::start(exe, &nats.url, name, &url, &[])).collect();
     let mut replicas: Vec<HttpReplica> = homes
         .iter()
         .map(|home| {
-            HttpReplica::start(exe, &["--store".as_ref(), url.as_ref(), "--home".as_ref(), home.path().as_os_str()])
+            let home = home.path().as_os_str();
+            let args =
+                ["--store".as_ref(), url.as_ref(), "--home".as_ref(), home, "--workers".as_ref(), nats.url.as_ref()];
+            HttpReplica::start(exe, &args)
         })
         .collect();
     let dir = tempfile::tempdir().unwrap();
@@ -377,6 +385,25 @@ fn the_documented_haproxy_recipe_spreads_runs_over_replicas_and_passes_over_a_de
         readers.insert(answered_by(&check));
     }
     assert_eq!(readers.len(), 3, "reads and runs went to every replica: {readers:?}");
+
+    // Runs that may block go on to the two workers, whichever replica takes them.
+    let factor = |id| math_run(id, "integer.factor", json!({"n": "18446744073709551617"}));
+    let mut on_workers = std::collections::BTreeSet::new();
+    let started = Instant::now();
+    for n in 0.. {
+        assert!(started.elapsed() < Duration::from_secs(60), "runs reached the workers {on_workers:?}");
+        let reply = over_tls(&endpoint, &cert, &factor(5000 + n)).expect("factor answered");
+        let result = &reply["result"]["structuredContent"];
+        assert_eq!(result["execution"]["status"], "SUCCEEDED", "{reply}");
+        let diagnostics = result["execution"]["diagnostics"].as_array().cloned().unwrap_or_default();
+        if let Some(d) = diagnostics.iter().find(|d| d["code"] == "RAN_ON_WORKER") {
+            on_workers
+                .insert(d["message"].as_str().unwrap_or_default().rsplit(' ').next().unwrap_or_default().to_owned());
+        }
+        if on_workers.len() == 2 {
+            break;
+        }
+    }
 
     // A replica killed outright is passed over: after its checks fail, every request succeeds
     // on the other two.

@@ -1,5 +1,6 @@
 //! Worker nodes: `jacobian worker --join nats://…` processes on a NATS server (Debian's
-//! `nats-server`, started here on loopback) and the replicas' PostgreSQL store, with a replica
+//! `nats-server` with docs/deploy/nats-server.conf, its token included, started here on
+//! loopback) and the replicas' PostgreSQL store, with a replica
 //! in this process placing runs on them. Runs placed on workers answer as they do locally, with
 //! progress, artifacts in the shared store and VERIFY checked on the replica, and are spread by
 //! load; a remote run is cancelled and meets its deadline; a worker killed mid-run ends a
@@ -189,8 +190,10 @@ async fn a_worker_killed_mid_run_fails_its_runs_cleanly_or_sends_them_elsewhere(
     assert!(r.succeeded(), "{:?}", r.execution.diagnostics);
     assert_eq!(ran_on(&r).as_deref(), Some("one"));
 
-    // A read-only run whose worker dies is sent, once, to another.
+    // A read-only run whose worker dies is sent, once, to another (workers a and b, on a NATS
+    // server of their own).
     let reads = crate::packages::misbehaving("sleep", "workers = 2");
+    let nats = NatsServer::start();
     let mut a = start_worker(&nats, "a", &store, reads.path());
     let _b = start_worker(&nats, "b", &store, reads.path());
     let readers = replica(&store, &nats.url, reads.path(), &["a", "b"]).await;

@@ -330,7 +330,10 @@ impl Run {
         let inline = prepared.placement() == Placement::Inline;
         // A run that may block goes to a worker node when one hosting its capability is free.
         let remote = match &shared.workers {
-            Some(workers) if !inline => workers.place(installed.id()).map(|placed| (Arc::clone(workers), placed)),
+            Some(workers) if !inline => {
+                let input_bytes = serde_json::to_vec(&request.input).map_or(usize::MAX, |v| v.len());
+                workers.place(installed.id(), input_bytes).map(|placed| (Arc::clone(workers), placed))
+            }
             _ => None,
         };
         let here = inline

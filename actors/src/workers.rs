@@ -49,6 +49,9 @@ pub const HEARTBEAT: Duration = Duration::from_millis(500);
 /// which the answer is taken as lost.
 const AFTER_CANCEL: Duration = Duration::from_secs(30);
 
+/// Room for a run request's fields besides its input, in bytes.
+const ENVELOPE: usize = 4096;
+
 /// Attempts of a read-only run whose worker was lost.
 const ATTEMPTS: u32 = 2;
 
@@ -170,6 +173,8 @@ pub(crate) struct Workers {
     board: Mutex<HashMap<String, Entry>>,
     /// This replica, in run keys.
     holder: String,
+    /// Turns among equally loaded workers.
+    turn: std::sync::atomic::AtomicUsize,
 }
 
 /// A run's place on a worker; dropping it counts the run off the worker.
@@ -226,6 +231,7 @@ impl Workers {
             admissions,
             board: Mutex::new(HashMap::new()),
             holder,
+            turn: std::sync::atomic::AtomicUsize::new(0),
         });
         let weak = Arc::downgrade(&workers);
         tokio::spawn(async move {
@@ -363,15 +369,30 @@ impl Workers {
 
     /// The least loaded worker hosting `capability` with a free slot, if any. Its load is the
     /// runs this replica holds there, known exactly, and the others' as of its last heartbeat.
-    pub(crate) fn place(self: &Arc<Self>, capability: &str) -> Option<Placed> {
+    /// A run whose input (`input_bytes` of JSON) would not fit in one NATS message is not placed.
+    pub(crate) fn place(self: &Arc<Self>, capability: &str, input_bytes: usize) -> Option<Placed> {
+        if input_bytes.saturating_add(ENVELOPE) > self.client.server_info().max_payload {
+            return None;
+        }
         let mut board = self.board();
-        let (name, e) = board
-            .iter_mut()
-            .filter(|(_, e)| e.catalog.as_ref().is_some_and(|c| c.contains(capability)))
-            .map(|(n, e)| (e.others + e.placed, n, e))
-            .filter(|(load, _, e)| *load < e.slots)
-            .min_by(|a, b| (a.0 * b.2.slots).cmp(&(b.0 * a.2.slots)).then_with(|| a.1.cmp(b.1)))
-            .map(|(_, n, e)| (n.clone(), e))?;
+        // The hosts with a free slot and the least load per slot, in name order; ties take turns,
+        // so that runs one after another spread too.
+        let mut least: Vec<(&String, usize, usize)> = Vec::new();
+        for (name, e) in board.iter() {
+            let load = e.others + e.placed;
+            if load >= e.slots || !e.catalog.as_ref().is_some_and(|c| c.contains(capability)) {
+                continue;
+            }
+            match least.first() {
+                Some(&(_, l, s)) if load * s > l * e.slots => {}
+                Some(&(_, l, s)) if load * s == l * e.slots => least.push((name, load, e.slots)),
+                _ => least = vec![(name, load, e.slots)],
+            }
+        }
+        least.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        let turn = self.turn.fetch_add(1, Ordering::Relaxed);
+        let name = least.get(turn % least.len().max(1))?.0.clone();
+        let e = board.get_mut(&name)?;
         e.placed += 1;
         Some(Placed { worker: name, started: e.started, lost: e.lost.clone(), workers: Arc::clone(self) })
     }
@@ -415,7 +436,7 @@ pub(crate) async fn execute(workers: Arc<Workers>, mut placed: Placed, run: Remo
             Attempt::Lost(why) => {
                 crate::metrics::worker_run(&placed.worker, "lost");
                 let retry = (run.read_only && attempt < ATTEMPTS && !ctx.cancel.is_cancelled())
-                    .then(|| workers.place(&run.capability_id))
+                    .then(|| workers.place(&run.capability_id, 0))
                     .flatten();
                 if let Some(next) = retry {
                     tracing::warn!(worker = %placed.worker, next = %next.worker, run = %run.run_id, "worker lost; sending the read-only run again");
@@ -426,7 +447,11 @@ pub(crate) async fn execute(workers: Arc<Workers>, mut placed: Placed, run: Remo
                 let message = format!(
                     "worker {} was lost while running this run ({why}); the run did not finish{}",
                     placed.worker,
-                    if run.read_only { " and no other worker was free to run it again" } else { "" }
+                    match (run.read_only, attempt < ATTEMPTS) {
+                        (false, _) => "",
+                        (true, true) => " and no other worker was free to run it again",
+                        (true, false) => ", and it had been sent once again already",
+                    }
                 );
                 let failure =
                     JobFailure::Remote { status: ExecutionStatus::AdapterFailed, code: "WORKER_LOST".into(), message };
@@ -539,10 +564,12 @@ pub(crate) async fn serve(shared: Arc<Shared>, url: &str, name: &str) -> Result<
             _ = shared.root_cancel.cancelled() => break,
             _ = beat.tick() => {
                 let books = shared.admissions.snapshot();
+                // A worker shutting down offers no slots, so that replicas stop placing runs here.
+                let accepting = shared.accepting.load(Ordering::SeqCst);
                 let hb = Heartbeat {
                     worker: name.to_owned(),
                     started,
-                    slots: shared.limits.concurrency.max(1),
+                    slots: if accepting { shared.limits.concurrency.max(1) } else { 0 },
                     running: books.running,
                     queued: books.queued,
                     catalog: digest.clone(),
@@ -556,14 +583,31 @@ pub(crate) async fn serve(shared: Arc<Shared>, url: &str, name: &str) -> Result<
                 let Some(reply) = m.reply else { continue };
                 let (shared, client, tokens) = (Arc::clone(&shared), client.clone(), Arc::clone(&tokens));
                 tokio::spawn(async move {
-                    // Progress and the outcome leave through one task, in order.
+                    // Shutdown waits for the runs in flight here, as for a replica's own.
+                    let _in_flight = crate::shared::InFlight::enter(&shared);
+                    // Progress and the outcome leave through one task, in order; an outcome too
+                    // large for one NATS message is replaced by a failure that says so.
                     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<Vec<u8>>();
                     let publisher = tokio::spawn(async move {
+                        let mut last = None;
                         while let Some(body) = rx.recv().await {
-                            let _ = client.publish(reply.clone(), body.into()).await;
+                            let size = body.len();
+                            last = client.publish(reply.clone(), body.into()).await.err().map(|e| (size, e));
+                        }
+                        if let Some((size, e)) = last {
+                            let why = format!("the outcome ({size} bytes) could not be sent to the replica: {e}");
+                            let failure = Failure::new(ExecutionStatus::AdapterFailed, "WORKER_REPLY_TOO_LARGE", why);
+                            let done = Reply::Done { outcome: Box::new(Err(failure)), cpu_ms: 0.0 };
+                            if let Ok(body) = serde_json::to_vec(&done) {
+                                let _ = client.publish(reply, body.into()).await;
+                            }
                         }
                     });
                     let (outcome, cpu) = match serde_json::from_slice::<RunRequest>(&m.payload) {
+                        Ok(_) if !shared.accepting.load(Ordering::SeqCst) => {
+                            let why = "the worker is shutting down; retry";
+                            (Err(Failure::new(ExecutionStatus::AdapterFailed, "WORKER_SHUTTING_DOWN", why)), Duration::ZERO)
+                        }
                         Ok(request) => take_run(&shared, tx.clone(), &tokens, request).await,
                         Err(e) => (Err(Failure::new(ExecutionStatus::InvalidRequest, "WORKER_REQUEST_MALFORMED", e.to_string())), Duration::ZERO),
                     };
