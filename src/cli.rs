@@ -84,9 +84,43 @@ pub enum Command {
     /// Operator packages.
     #[command(subcommand)]
     Package(PackageCommand),
+    /// The tenant registry in the shared store: bearer tokens every replica accepts
+    /// (`serve --store-tokens`).
+    #[command(subcommand)]
+    Tenant(TenantCommand),
     /// Serve as a worker node: join a NATS server and run the adapters of the runs that
     /// replicas (`serve --workers URL`) place here, on the replicas' shared store.
     Worker(WorkerArgs),
+}
+
+#[derive(Subcommand, Debug)]
+pub enum TenantCommand {
+    /// Bearer tokens of tenants.
+    #[command(subcommand)]
+    Token(TokenCommand),
+}
+
+#[derive(Subcommand, Debug)]
+pub enum TokenCommand {
+    /// Registers a new random token for TENANT and prints it, once: only its SHA-256 is kept.
+    Add {
+        /// The tenant, 1-64 characters of [A-Za-z0-9_-].
+        tenant: String,
+        /// A note to tell the token apart (who holds it, what for).
+        #[arg(long, default_value = "")]
+        label: String,
+    },
+    /// Lists the registered tokens: tenant, SHA-256, label and when each was added.
+    List,
+    /// Revokes tokens: those whose SHA-256 starts with --sha256, every one of --tenant, or both.
+    Revoke {
+        /// Every token of this tenant.
+        #[arg(long)]
+        tenant: Option<String>,
+        /// The token whose SHA-256 starts with these hexadecimal digits (at least 8).
+        #[arg(long, value_name = "HEX")]
+        sha256: Option<String>,
+    },
 }
 
 #[derive(Args, Debug)]
@@ -134,6 +168,10 @@ pub struct ServeArgs {
     /// Largest accepted HTTP request body, in bytes.
     #[arg(long, value_name = "BYTES", default_value_t = 4 * 1024 * 1024, requires = "http")]
     pub max_body: usize,
+    /// Accept the bearer tokens registered in the shared store (`jacobian tenant token add`),
+    /// besides any --tokens file; every HTTP request then needs a known token.
+    #[arg(long, requires = "http")]
+    pub store_tokens: bool,
     /// Place heavy runs on the worker nodes that join this NATS server (`nats://host:port`);
     /// overrides the configuration's `[workers] url`.
     #[arg(long, value_name = "URL")]
@@ -336,6 +374,47 @@ fn builder_for(global: &Global) -> Result<crate::JacobianBuilder, Failure> {
     Ok(builder)
 }
 
+/// `jacobian tenant token …`: the tenant registry of the shared store.
+async fn tokens(global: &Global, cmd: &TokenCommand) -> Result<u8, Failure> {
+    let url = match &global.store {
+        Some(url) => url.clone(),
+        None => config_of(global)?
+            .store
+            .url
+            .ok_or_else(|| Failure::broken("the tenant registry is in the shared store: pass --store URL"))?,
+    };
+    let db = jacobian_runtime::artifact::PgDatabase::connect(&url).map_err(|e| Failure::broken(e.to_string()))?;
+    match cmd {
+        TokenCommand::Add { tenant, label } => {
+            crate::TenantId::new(tenant).map_err(|e| Failure::broken(e.to_string()))?;
+            let token = crate::mcp::auth::new_token().map_err(|e| Failure::broken(format!("/dev/urandom: {e}")))?;
+            db.register_token(tenant, crate::mcp::auth::token_digest(&token), label)
+                .map_err(|e| Failure::broken(e.to_string()))?;
+            println!("{token}");
+        }
+        TokenCommand::List => {
+            let listed = db.registered_tokens().map_err(|e| Failure::broken(e.to_string()))?;
+            for t in listed {
+                println!("{}\t{}\t{}\t{}", t.tenant, t.sha256, t.created, t.label);
+            }
+        }
+        TokenCommand::Revoke { tenant, sha256 } => {
+            if let Some(hex) = sha256
+                && (hex.len() < 8 || !hex.bytes().all(|b| b.is_ascii_hexdigit()))
+            {
+                return Err(Failure::broken("--sha256 takes at least 8 hexadecimal digits"));
+            }
+            if tenant.is_none() && sha256.is_none() {
+                return Err(Failure::broken("name the tokens to revoke: --tenant, --sha256 or both"));
+            }
+            let n =
+                db.revoke_tokens(tenant.as_deref(), sha256.as_deref()).map_err(|e| Failure::broken(e.to_string()))?;
+            println!("revoked {n} token{}", if n == 1 { "" } else { "s" });
+        }
+    }
+    Ok(0)
+}
+
 /// `jacobian worker`: serves runs through NATS until SIGTERM or Ctrl-C, then finishes the runs
 /// it holds (within the shutdown grace) before leaving.
 async fn worker(global: &Global, args: &WorkerArgs) -> Result<u8, Failure> {
@@ -383,6 +462,7 @@ pub async fn run(cli: Cli) -> Result<u8, Failure> {
             http: args.http.map(|addr| HttpOptions {
                 addr,
                 tokens: args.tokens.clone(),
+                store_tokens: args.store_tokens,
                 allow_hosts: args.allow_hosts.clone(),
                 allow_origins: args.allow_origins.clone(),
                 max_body: args.max_body,
@@ -396,12 +476,17 @@ pub async fn run(cli: Cli) -> Result<u8, Failure> {
     if let Command::Worker(args) = &cli.command {
         return worker(&cli.global, args).await;
     }
+    if let Command::Tenant(TenantCommand::Token(cmd)) = &cli.command {
+        return tokens(&cli.global, cmd).await;
+    }
     if let Command::Package(PackageCommand::Check { dir, json }) = &cli.command {
         return Ok(crate::package_check::check(dir, *json).await);
     }
     let jac = open(&cli.global).await?;
     let code = match cli.command {
-        Command::Serve(_) | Command::Package(_) | Command::Worker(_) => unreachable!("handled above"),
+        Command::Serve(_) | Command::Package(_) | Command::Worker(_) | Command::Tenant(_) => {
+            unreachable!("handled above")
+        }
         Command::Find(args) => find(&jac, args)?,
         Command::Inspect(args) => inspect(&jac, args)?,
         Command::Run(args) => run_capability(&jac, args).await?,

@@ -36,6 +36,9 @@ pub struct HttpOptions {
     pub addr: SocketAddr,
     /// Bearer-token file; with it every request needs a known token.
     pub tokens: Option<PathBuf>,
+    /// Accept the tokens registered in the shared store's tenant registry (besides the file's);
+    /// with it, too, every request needs a known token.
+    pub store_tokens: bool,
     /// Extra allowed `Host` values besides the loopback names.
     pub allow_hosts: Vec<String>,
     /// Allowed `Origin` values; requests without `Origin` are accepted.

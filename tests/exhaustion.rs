@@ -116,6 +116,7 @@ async fn serve_http(client_timeout: Duration) -> std::net::SocketAddr {
     let options = jacobian::mcp::HttpOptions {
         addr,
         tokens: None,
+        store_tokens: false,
         allow_hosts: vec![],
         allow_origins: vec![],
         max_body: 1 << 20,

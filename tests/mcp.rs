@@ -171,6 +171,16 @@ async fn stdio_client(extra: &[&str]) -> Client {
 }
 
 pub(crate) async fn http_server(jac: Jacobian, tokens: Option<&str>, max_body: usize) -> (String, tempfile::TempDir) {
+    http_server_with(jac, tokens, max_body, false).await
+}
+
+/// [`http_server`], also accepting the tokens of the shared store's registry when `store_tokens`.
+pub(crate) async fn http_server_with(
+    jac: Jacobian,
+    tokens: Option<&str>,
+    max_body: usize,
+    store_tokens: bool,
+) -> (String, tempfile::TempDir) {
     let dir = tempfile::tempdir().expect("tempdir");
     let tokens = tokens.map(|t| {
         let path = dir.path().join("tokens.toml");
@@ -182,6 +192,7 @@ pub(crate) async fn http_server(jac: Jacobian, tokens: Option<&str>, max_body: u
     let options = HttpOptions {
         addr,
         tokens,
+        store_tokens,
         allow_hosts: vec![],
         allow_origins: vec!["https://app.example.org".into()],
         max_body,
@@ -230,7 +241,7 @@ pub(crate) async fn raw_http(addr: &str, request: &str, body: &[u8]) -> (u16, St
     (status, response)
 }
 
-fn post_mcp(host: &str, extra_headers: &str, body_len: usize) -> String {
+pub(crate) fn post_mcp(host: &str, extra_headers: &str, body_len: usize) -> String {
     format!(
         "POST /mcp HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
          Accept: application/json, text/event-stream\r\n{extra_headers}Content-Length: {body_len}\r\nConnection: close\r\n\r\n"

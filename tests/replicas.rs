@@ -6,7 +6,8 @@
 //! artifacts and experiments through every replica and another tenant's through none, and a
 //! tenant's `runs_in_flight` quota counts its runs on every replica (also under load from two
 //! replicas at once), and a run started through one replica is cancelled through another. A
-//! reasoning run spans replicas. docs/deploy/haproxy.cfg, the documented load-balancer recipe,
+//! reasoning run spans replicas, and tokens in the store's tenant registry hold on every
+//! replica until revoked. docs/deploy/haproxy.cfg, the documented load-balancer recipe,
 //! runs over TLS in front of three replicas with two worker nodes behind them.
 //! `JACOBIAN_REPLICA_ROUNDS` sets the number of kills (4 by default).
 
@@ -17,7 +18,9 @@ use jacobian::runtime::artifact::test_postgres::TestPostgres;
 use serde_json::{Value, json};
 
 use crate::http_replica::HttpReplica;
-use crate::mcp::{TOKENS, http_client, http_server, put_path_on_three_vertices, raw_http, read, read_json};
+use crate::mcp::{
+    TOKENS, http_client, http_server, http_server_with, post_mcp, put_path_on_three_vertices, raw_http, read, read_json,
+};
 use crate::nats_server::{NatsServer, Worker};
 use crate::rng::{Rng, path_with_chord};
 use crate::stdio::Server;
@@ -64,7 +67,7 @@ fn replicas_share_artifacts_and_a_killed_replica_loses_nothing_acknowledged() {
         .output()
         .unwrap();
     let report: Value = serde_json::from_slice(&doctor.stdout).unwrap();
-    assert_eq!(report["store"], "postgres (schema 6)", "{report}");
+    assert_eq!(report["store"], "postgres (schema 7)", "{report}");
 
     let rounds = std::env::var("JACOBIAN_REPLICA_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(4u64);
     let mut rng = Rng(0x5EED_2026);
@@ -163,6 +166,62 @@ async fn tenants_see_their_own_through_every_replica_and_nothing_of_another() {
     let (status, body) = raw_http(&addr_2, &readyz(&addr_2), b"").await;
     assert_eq!(status, 503, "{body}");
     assert!(body.contains("shared store"), "{body}");
+}
+
+/// The tenant registry: tokens added with `jacobian tenant token add` are accepted, as their
+/// tenants, by every replica serving `--store-tokens`; an unknown token by none; a revoked one
+/// by none once the registry's memory of it has lapsed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tokens_registered_in_the_store_hold_on_every_replica() {
+    let pg = TestPostgres::start().unwrap();
+    let url = pg.database().unwrap();
+    let cli = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_jacobian"))
+            .args(args)
+            .args(["--store", &url])
+            .output()
+            .expect("the CLI runs");
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let alice = cli(&["tenant", "token", "add", "alice", "--label", "laptop"]).trim().to_owned();
+    let bob = cli(&["tenant", "token", "add", "bob"]).trim().to_owned();
+    assert!(alice.len() == 64 && alice != bob, "{alice} {bob}");
+    let listed = cli(&["tenant", "token", "list"]);
+    let alice_digest: String =
+        <sha2::Sha256 as sha2::Digest>::digest(alice.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+    assert_eq!(listed.lines().count(), 2, "{listed}");
+    assert!(listed.lines().any(|l| l.starts_with(&format!("alice\t{alice_digest}\t")) && l.ends_with("laptop")));
+    assert!(!listed.contains(&alice), "the token itself is never stored");
+
+    let replica = || jacobian::builder().in_memory().shared_store(url.clone()).build();
+    let (one, two) = (replica().await.unwrap(), replica().await.unwrap());
+    let (addr_1, _d1) = http_server_with(one, None, 4 << 20, true).await;
+    let (addr_2, _d2) = http_server_with(two, None, 4 << 20, true).await;
+    let alice_1 = http_client(&addr_1, Some(&alice)).await.unwrap();
+    let alice_2 = http_client(&addr_2, Some(&alice)).await.unwrap();
+    let bob_2 = http_client(&addr_2, Some(&bob)).await.unwrap();
+    let uri = put_path_on_three_vertices(&alice_1, "alice-registry").await;
+    assert_eq!(read_json(&alice_2, &uri).await["order"], 3, "alice reads through the other replica");
+    assert!(read(&bob_2, &uri).await.is_err(), "bob is another tenant");
+    assert!(http_client(&addr_1, Some("0123456789abcdef-unknown")).await.is_err(), "an unknown token");
+
+    let revoked = cli(&["tenant", "token", "revoke", "--sha256", &alice_digest[..12]]);
+    assert_eq!(revoked.trim(), "revoked 1 token");
+    tokio::time::sleep(jacobian::mcp::auth::REGISTRY_TTL + Duration::from_millis(500)).await;
+    for addr in [&addr_1, &addr_2] {
+        assert!(http_client(addr, Some(&alice)).await.is_err(), "alice's revoked token on {addr}");
+    }
+    assert!(http_client(&addr_2, Some(&bob)).await.is_ok(), "bob's token still holds");
+    for client in [alice_1, alice_2, bob_2] {
+        let _ = client.cancel().await;
+    }
+
+    // A registry that cannot be read makes a request unavailable, not unauthorized.
+    drop(pg);
+    let head = post_mcp(&addr_1, "Authorization: Bearer 0123456789abcdef-never-seen\r\n", 2);
+    let (status, body) = raw_http(&addr_1, &head, b"{}").await;
+    assert_eq!(status, 503, "{body}");
 }
 
 /// Starts a run that lasts (the graphs on ten vertices, counted) through `jac`, and returns

@@ -631,6 +631,11 @@ impl Jacobian {
         self.shared().admissions.snapshot()
     }
 
+    /// The shared PostgreSQL store, when this process has one (its tenant registry included).
+    pub fn shared_database(&self) -> Option<jacobian_runtime::artifact::PgDatabase> {
+        self.shared().tenants.shared_store().cloned()
+    }
+
     /// The worker nodes this replica places runs on (empty without `[workers] url`).
     pub fn workers(&self) -> Vec<crate::workers::WorkerStatus> {
         self.shared().workers.as_ref().map(|w| w.status()).unwrap_or_default()

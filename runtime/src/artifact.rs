@@ -13,7 +13,7 @@ pub mod test_postgres;
 
 pub use fs::FsArtifactStore;
 pub use memory::MemoryArtifactStore;
-pub use postgres::{CHUNK_BYTES, PgArtifactStore, PgDatabase, ReasoningTx};
+pub use postgres::{CHUNK_BYTES, PgArtifactStore, PgDatabase, ReasoningTx, RegisteredToken};
 
 use std::fmt;
 use std::str::FromStr;

@@ -14,9 +14,19 @@
 //!
 //! Tokens are kept only as SHA-256 digests in memory and are never logged; comparison is over
 //! digests, so its timing says nothing about a token's bytes.
+//!
+//! With a shared store, tokens can also live in its tenant registry (`jacobian tenant token
+//! add`), where every replica finds them: `serve --store-tokens`. A registered token is looked up
+//! once and remembered for [`REGISTRY_TTL`], so that a revocation holds on every replica within
+//! that time; a registry that cannot be read refuses the request as unavailable, not as
+//! unauthorized.
 
 use std::collections::HashMap;
 use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use jacobian_runtime::artifact::PgDatabase;
 
 use serde::Deserialize;
 use sha2::{Digest as _, Sha256};
@@ -40,10 +50,48 @@ struct TokenEntry {
     sha256: Option<String>,
 }
 
-/// The tokens an HTTP server accepts.
-#[derive(Debug, Clone, Default)]
+/// How long a registry lookup is remembered.
+pub const REGISTRY_TTL: Duration = Duration::from_secs(5);
+
+/// Lookups remembered at most (a flood of unknown tokens cannot grow memory without bound).
+const REMEMBERED: usize = 10_000;
+
+/// The tokens an HTTP server accepts: a token file's, the shared store's registry's, or both.
+#[derive(Clone, Default)]
 pub struct Tokens {
     by_digest: HashMap<[u8; 32], TenantId>,
+    registry: Option<Registry>,
+}
+
+/// Registry answers by token digest: the tenant (or none) and when it was looked up.
+type Remembered = HashMap<[u8; 32], (Option<TenantId>, Instant)>;
+
+#[derive(Clone)]
+struct Registry {
+    db: PgDatabase,
+    seen: Arc<Mutex<Remembered>>,
+}
+
+impl std::fmt::Debug for Tokens {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tokens")
+            .field("file", &self.by_digest.len())
+            .field("registry", &self.registry.is_some())
+            .finish()
+    }
+}
+
+/// A new bearer token: 32 random bytes from the kernel, in hexadecimal.
+pub fn new_token() -> std::io::Result<String> {
+    use std::io::Read as _;
+    let mut bytes = [0u8; 32];
+    std::fs::File::open("/dev/urandom")?.read_exact(&mut bytes)?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// SHA-256 of a token, as the registry keeps it.
+pub fn token_digest(token: &str) -> [u8; 32] {
+    digest(token)
 }
 
 fn digest(token: &str) -> [u8; 32] {
@@ -91,23 +139,57 @@ impl Tokens {
                 return Err(format!("{at}: the same token appears twice"));
             }
         }
-        Ok(Tokens { by_digest })
+        Ok(Tokens { by_digest, registry: None })
     }
 
-    /// The tenant of a presented token.
+    /// Also accepts the tokens registered in `db`'s tenant registry.
+    pub fn with_registry(mut self, db: PgDatabase) -> Tokens {
+        self.registry = Some(Registry { db, seen: Arc::default() });
+        self
+    }
+
+    /// The tenant of a presented token, from the file only.
     pub fn tenant(&self, token: &str) -> Option<TenantId> {
         self.by_digest.get(&digest(token)).cloned()
     }
 
-    /// The tenant of an `Authorization` header value (`Bearer <token>`).
+    /// The tenant of an `Authorization` header value (`Bearer <token>`), from the file only.
     pub fn authorize(&self, header: Option<&str>) -> Option<TenantId> {
-        let value = header?.trim();
-        let (scheme, token) = value.split_once(' ')?;
-        if !scheme.eq_ignore_ascii_case("bearer") {
-            return None;
-        }
-        self.tenant(token.trim())
+        self.tenant(bearer(header)?)
     }
+
+    /// The tenant of an `Authorization` header value, from the file or the registry; an error
+    /// when the registry could not be read.
+    pub async fn check(&self, header: Option<&str>) -> Result<Option<TenantId>, String> {
+        let Some(token) = bearer(header) else { return Ok(None) };
+        let d = digest(token);
+        if let Some(tenant) = self.by_digest.get(&d) {
+            return Ok(Some(tenant.clone()));
+        }
+        let Some(registry) = &self.registry else { return Ok(None) };
+        if let Some((tenant, at)) = registry.seen.lock().unwrap_or_else(|p| p.into_inner()).get(&d)
+            && at.elapsed() < REGISTRY_TTL
+        {
+            return Ok(tenant.clone());
+        }
+        let db = registry.db.clone();
+        let found = tokio::task::spawn_blocking(move || db.token_tenant(d))
+            .await
+            .map_err(|e| e.to_string())?
+            .map_err(|e| e.to_string())?;
+        let tenant = found.and_then(|t| TenantId::new(&t).ok());
+        let mut seen = registry.seen.lock().unwrap_or_else(|p| p.into_inner());
+        if seen.len() >= REMEMBERED {
+            seen.clear();
+        }
+        seen.insert(d, (tenant.clone(), Instant::now()));
+        Ok(tenant)
+    }
+}
+
+fn bearer(header: Option<&str>) -> Option<&str> {
+    let (scheme, token) = header?.trim().split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
 }
 
 #[cfg(test)]

@@ -99,11 +99,15 @@ async fn guard(State(state): State<AppState>, mut request: Request, next: Next) 
         && let Some(tokens) = &state.guard.tokens
     {
         let header = request.headers().get(header::AUTHORIZATION).and_then(|h| h.to_str().ok());
-        match tokens.authorize(header) {
-            Some(tenant) => {
+        match tokens.check(header).await {
+            Ok(Some(tenant)) => {
                 request.extensions_mut().insert(tenant);
             }
-            None => return refuse(StatusCode::UNAUTHORIZED, "a valid bearer token is required"),
+            Ok(None) => return refuse(StatusCode::UNAUTHORIZED, "a valid bearer token is required"),
+            Err(e) => {
+                tracing::error!(error = %e, "the tenant registry could not be read");
+                return refuse(StatusCode::SERVICE_UNAVAILABLE, "the tenant registry could not be read; retry");
+            }
         }
     }
     next.run(request).await
@@ -302,7 +306,13 @@ pub async fn serve(
 /// The HTTP application: `/mcp`, `/healthz`, `/readyz`, `/metrics`, behind the guard.
 pub fn router(jac: Jacobian, options: &HttpOptions) -> Result<Router, ServeError> {
     let _ = prometheus();
-    let tokens = options.tokens.as_deref().map(Tokens::load).transpose().map_err(ServeError::Tokens)?;
+    let mut tokens = options.tokens.as_deref().map(Tokens::load).transpose().map_err(ServeError::Tokens)?;
+    if options.store_tokens {
+        let db = jac
+            .shared_database()
+            .ok_or_else(|| ServeError::Tokens("--store-tokens needs a shared store (--store or [store] url)".into()))?;
+        tokens = Some(tokens.unwrap_or_default().with_registry(db));
+    }
     let mut hosts: Vec<String> = LOOPBACK_HOSTS.iter().map(|h| h.to_string()).collect();
     hosts.extend(options.allow_hosts.iter().map(|h| host_name(h)));
     let origins: Vec<String> = options.allow_origins.iter().map(|o| normalize_origin(o)).collect();

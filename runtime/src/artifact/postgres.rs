@@ -130,7 +130,30 @@ const MIGRATIONS: &[(i32, &str)] = &[
          );
          CREATE INDEX tenant_cpu_by_time ON tenant_cpu (tenant, at);",
     ),
+    (
+        7,
+        "CREATE TABLE tenant_tokens (
+             digest bytea PRIMARY KEY CHECK (length(digest) = 32),
+             tenant text NOT NULL,
+             label text NOT NULL DEFAULT '',
+             created timestamptz NOT NULL DEFAULT now()
+         );
+         CREATE INDEX tenant_tokens_by_tenant ON tenant_tokens (tenant);",
+    ),
 ];
+
+/// A bearer token in the tenant registry (its digest only: the token itself is never stored).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RegisteredToken {
+    /// The tenant it authenticates.
+    pub tenant: String,
+    /// SHA-256 of the token, in hexadecimal.
+    pub sha256: String,
+    /// The operator's note.
+    pub label: String,
+    /// When it was registered (RFC 3339, UTC).
+    pub created: String,
+}
 
 /// The version a database's schema is at (0 before the first migration).
 const SCHEMA_VERSION: &str = "SELECT coalesce(max(version), 0) FROM schema_migrations";
@@ -527,6 +550,76 @@ impl PgDatabase {
     pub fn runs_in_flight(&self, tenant: &str) -> Result<u64> {
         let sql = "SELECT count(*) FROM tenant_runs WHERE tenant = $1 AND expires_at >= now()";
         self.count(sql, tenant, "counting a tenant's runs")
+    }
+
+    /// Registers a bearer token of `tenant` by its SHA-256 digest; a digest registered already
+    /// is refused.
+    pub fn register_token(&self, tenant: &str, sha256: [u8; 32], label: &str) -> Result<()> {
+        let (tenant, label) = (tenant.to_owned(), label.to_owned());
+        self.pool.run(move |c| {
+            let n = c
+                .execute(
+                    "INSERT INTO tenant_tokens (digest, tenant, label) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+                    &[&sha256.as_slice(), &tenant, &label],
+                )
+                .map_err(|e| db("registering a token", e))?;
+            if n == 0 {
+                return Err(Error::Config("this token is registered already".into()));
+            }
+            Ok(())
+        })
+    }
+
+    /// The tenant a token's digest authenticates, if it is registered.
+    pub fn token_tenant(&self, sha256: [u8; 32]) -> Result<Option<String>> {
+        self.pool.run(move |c| {
+            let row = c
+                .query_opt("SELECT tenant FROM tenant_tokens WHERE digest = $1", &[&sha256.as_slice()])
+                .map_err(|e| db("looking a token up", e))?;
+            row.map(|r| r.try_get(0)).transpose().map_err(|e| db("looking a token up", e))
+        })
+    }
+
+    /// Every registered token, by tenant and age.
+    pub fn registered_tokens(&self) -> Result<Vec<RegisteredToken>> {
+        self.pool.run(|c| {
+            let fail = |e| db("listing tokens", e);
+            let rows = c
+                .query(
+                    "SELECT tenant, encode(digest, 'hex'), label,
+                            to_char(created AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')
+                     FROM tenant_tokens ORDER BY tenant, created",
+                    &[],
+                )
+                .map_err(fail)?;
+            rows.iter()
+                .map(|r| {
+                    Ok(RegisteredToken {
+                        tenant: r.try_get(0).map_err(fail)?,
+                        sha256: r.try_get(1).map_err(fail)?,
+                        label: r.try_get(2).map_err(fail)?,
+                        created: r.try_get(3).map_err(fail)?,
+                    })
+                })
+                .collect()
+        })
+    }
+
+    /// Removes the tokens whose digest starts with the hexadecimal `prefix`, or every token of
+    /// `tenant`; how many were removed.
+    pub fn revoke_tokens(&self, tenant: Option<&str>, prefix: Option<&str>) -> Result<u64> {
+        if tenant.is_none() && prefix.is_none() {
+            return Err(Error::Config("name the tokens to revoke: a tenant, a digest prefix or both".into()));
+        }
+        let (tenant, prefix) = (tenant.map(str::to_owned), prefix.map(|p| format!("{}%", p.to_ascii_lowercase())));
+        self.pool.run(move |c| {
+            c.execute(
+                "DELETE FROM tenant_tokens
+                 WHERE ($1::text IS NULL OR tenant = $1) AND ($2::text IS NULL OR encode(digest, 'hex') LIKE $2)",
+                &[&tenant, &prefix],
+            )
+            .map_err(|e| db("revoking tokens", e))
+        })
     }
 
     /// The schema version the database is at.
