@@ -117,7 +117,7 @@ pub enum TokenCommand {
         /// Every token of this tenant.
         #[arg(long)]
         tenant: Option<String>,
-        /// The token whose SHA-256 starts with these hexadecimal digits (at least 8).
+        /// The tokens whose SHA-256 starts with these hexadecimal digits (at least 8).
         #[arg(long, value_name = "HEX")]
         sha256: Option<String>,
     },
@@ -129,7 +129,7 @@ pub struct WorkerArgs {
     #[arg(long, value_name = "URL", env = "JACOBIAN_WORKERS")]
     pub join: String,
     /// This worker's name, 1-64 characters of [A-Za-z0-9_-]; a worker restarted under the same
-    /// name takes its place again [default: worker-<process id>].
+    /// name takes its place again [default: <host name>-<process id>].
     #[arg(long)]
     pub name: Option<String>,
     /// Serve /healthz and Prometheus /metrics on this address (e.g. 127.0.0.1:9100).
@@ -423,7 +423,7 @@ async fn worker(global: &Global, args: &WorkerArgs) -> Result<u8, Failure> {
             "a worker writes its runs' artifacts to the replicas' shared store: pass --store URL (or set [store] url)",
         ));
     }
-    let name = args.name.clone().unwrap_or_else(|| format!("worker-{}", std::process::id()));
+    let name = args.name.clone().unwrap_or_else(default_worker_name);
     let jac =
         builder_for(global)?.warm_backends().as_worker().build().await.map_err(|e| Failure::broken(e.to_string()))?;
     if let Some(addr) = args.metrics {
@@ -447,7 +447,18 @@ async fn worker(global: &Global, args: &WorkerArgs) -> Result<u8, Failure> {
         }
     }
     jac.shutdown(Duration::from_secs(5)).await;
+    // The serving loop ends with the runtime; its last answers are flushed before exiting.
+    let _ = tokio::time::timeout(Duration::from_secs(10), serving).await;
     Ok(0)
+}
+
+/// The host's name and this process's id, as a worker name.
+fn default_worker_name() -> String {
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap_or_default();
+    let host: String =
+        host.trim().chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' }).take(40).collect();
+    let host = if host.is_empty() { "worker".to_owned() } else { host };
+    format!("{host}-{}", std::process::id())
 }
 
 /// Runs a parsed command line; returns the process exit code.

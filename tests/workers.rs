@@ -252,3 +252,22 @@ async fn a_worker_joining_under_load_takes_its_share() {
     }
     assert!(by_worker.get("one").copied().unwrap_or(0) >= 5, "worker one took too few runs: {by_worker:?}");
 }
+
+/// Two worker processes under one name: the later one takes the name's place on the board and
+/// the runs, the earlier one gets none, and runs are not lost to the two replacing each other.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_worker_under_the_same_name_does_not_unsettle_the_first() {
+    let (_pg, store, nats, package, _one, jac) = one_worker().await;
+    let _twin = start_worker(&nats, "one", &store, package.path());
+    // Both heartbeat from now on; runs keep succeeding, on worker one, for several leases.
+    let started = Instant::now();
+    let mut n = 0;
+    while started.elapsed() < Duration::from_secs(8) {
+        let r = jac.run(sleep_run(200)).await;
+        assert!(r.succeeded(), "run {n}: {:?}", r.execution.diagnostics);
+        n += 1;
+    }
+    let board = jac.workers();
+    assert_eq!(board.len(), 1, "{board:?}");
+    assert!(n >= 20, "only {n} runs");
+}

@@ -336,6 +336,22 @@ impl Run {
             }
             _ => None,
         };
+        // With workers, runs that stay here are held to this process's own slots.
+        let mut slot = slot;
+        if remote.is_none()
+            && !inline
+            && let Some(gate) = &shared.local_gate
+        {
+            match self.wait(Arc::clone(gate).acquire_owned()).await {
+                Ok(Ok(permit)) => slot.hold(permit),
+                Ok(Err(_)) => {}
+                Err(why) => {
+                    let early = self.interrupted(why, "while waiting for a slot on this replica");
+                    let _ = reply.send(self.finish(*early));
+                    return;
+                }
+            }
+        }
         let here = inline
             || remote.is_some()
             || tokio::runtime::Handle::current().runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread;
@@ -398,7 +414,7 @@ impl Run {
         });
         let job = Job { prepared, ctx, slot, reply: tx, abandoned: Arc::clone(&abandoned), conclude };
         if let Some((workers, placed, run)) = remote {
-            tokio::spawn(crate::workers::execute(workers, placed, run, job));
+            tokio::spawn(crate::workers::execute(Arc::clone(&shared), workers, placed, run, job));
             settle(claim, rx, watch, shared, abandoned).await;
             return;
         }

@@ -273,6 +273,13 @@ impl JacobianBuilder {
         }
         let started_ms = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis()).unwrap_or(0);
         let admissions = crate::scheduler::Admissions::new(&limits, &self.config.quotas, shared_runs);
+        let local_gate = self
+            .config
+            .workers
+            .url
+            .as_ref()
+            .filter(|_| !self.worker)
+            .map(|_| Arc::new(tokio::sync::Semaphore::new(limits.concurrency.max(1))));
         let root_cancel = CancellationToken::new();
         let workers = match &self.config.workers.url {
             Some(url) if !self.worker => Some(
@@ -321,6 +328,7 @@ impl JacobianBuilder {
             unavailable,
             packages,
             package_failures,
+            local_gate,
             workers,
         });
         // Cancellations other replicas request for this process's runs.

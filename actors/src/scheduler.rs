@@ -56,6 +56,15 @@ pub(crate) enum Admission {
 pub(crate) struct SlotGuard {
     run_id: RunId,
     books: Arc<Admissions>,
+    /// A permit of this process's own slots, for a run that stays here beside worker nodes.
+    local: Option<tokio::sync::OwnedSemaphorePermit>,
+}
+
+impl SlotGuard {
+    /// Holds `permit` as long as the slot.
+    pub(crate) fn hold(&mut self, permit: tokio::sync::OwnedSemaphorePermit) {
+        self.local = Some(permit);
+    }
 }
 
 impl Drop for SlotGuard {
@@ -310,7 +319,7 @@ impl Admissions {
 
     /// Books a slot for `ticket`; the guard releases it.
     fn grant(self: &Arc<Self>, books: &mut Books, ticket: Ticket) -> SlotGuard {
-        let guard = SlotGuard { run_id: Arc::clone(&ticket.run_id), books: Arc::clone(self) };
+        let guard = SlotGuard { run_id: Arc::clone(&ticket.run_id), books: Arc::clone(self), local: None };
         *books.by_capability.entry(Arc::clone(&ticket.capability_id)).or_default() += 1;
         books.running.insert(
             Arc::clone(&ticket.run_id),

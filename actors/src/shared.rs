@@ -76,6 +76,9 @@ pub(crate) struct Shared {
     pub(crate) package_failures: Vec<crate::packages::PackageReport>,
     /// The worker nodes heavy runs are placed on, when `[workers] url` is set.
     pub(crate) workers: Option<Arc<crate::workers::Workers>>,
+    /// With workers, this process's own slots, held by the runs that stay here (admission
+    /// counts the workers' slots too).
+    pub(crate) local_gate: Option<Arc<tokio::sync::Semaphore>>,
 }
 
 impl Shared {

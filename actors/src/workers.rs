@@ -49,6 +49,12 @@ pub const HEARTBEAT: Duration = Duration::from_millis(500);
 /// which the answer is taken as lost.
 const AFTER_CANCEL: Duration = Duration::from_secs(30);
 
+/// A worker sends a run's progress at most this often (plus the final report).
+const PROGRESS_INTERVAL: Duration = Duration::from_millis(50);
+
+/// The message of a run a worker shutting down did not start (the replica places it again).
+const NOT_STARTED: &str = "the worker is shutting down and did not start the run";
+
 /// Room for a run request's fields besides its input, in bytes.
 const ENVELOPE: usize = 4096;
 
@@ -57,8 +63,10 @@ const ATTEMPTS: u32 = 2;
 
 const HEARTBEATS: &str = "jacobian.workers.heartbeat";
 
-fn subject(worker: &str, verb: &str) -> String {
-    format!("jacobian.worker.{worker}.{verb}")
+/// A worker process's subject for `verb`: its name and its start time, so that only that
+/// process hears it, even if another one takes the same name.
+fn subject(worker: &str, instance: u64, verb: &str) -> String {
+    format!("jacobian.worker.{worker}.{instance}.{verb}")
 }
 
 /// Whether `name` can name a worker: 1 to 64 characters of `[A-Za-z0-9_-]` (a NATS subject
@@ -69,7 +77,10 @@ pub fn valid_name(name: &str) -> bool {
 
 /// Connects to NATS. A token may be given as the URL's user (`nats://TOKEN@host:4222`), so that
 /// it can live in the configuration file rather than on a command line.
-async fn connect(url: &str, client_name: String) -> Result<async_nats::Client, JacobianError> {
+/// With `retry`, the client keeps trying in the background and this returns at once (a replica
+/// serves on its own meanwhile); without it, a server that cannot be reached or refuses the
+/// token is an error now (a worker has nothing to do without one).
+async fn connect(url: &str, client_name: String, retry: bool) -> Result<async_nats::Client, JacobianError> {
     let bad = |why: String| JacobianError::Config(format!("workers url `{url}`: {why}"));
     let mut parsed = url::Url::parse(url).map_err(|e| bad(e.to_string()))?;
     let token = (!parsed.username().is_empty()).then(|| parsed.username().to_owned());
@@ -78,16 +89,12 @@ async fn connect(url: &str, client_name: String) -> Result<async_nats::Client, J
         Some(token) => async_nats::ConnectOptions::with_token(token),
         None => async_nats::ConnectOptions::new(),
     };
-    options = options
-        .name(client_name)
-        .ping_interval(Duration::from_secs(1))
-        .connection_timeout(Duration::from_secs(5))
-        .retry_on_initial_connect();
-    let address = parsed.as_str().to_owned();
-    tokio::time::timeout(Duration::from_secs(10), options.connect(address))
-        .await
-        .map_err(|_| bad("no NATS server answered within 10 s".into()))?
-        .map_err(|e| bad(e.to_string()))
+    options =
+        options.name(client_name).ping_interval(Duration::from_secs(1)).connection_timeout(Duration::from_secs(5));
+    if retry {
+        options = options.retry_on_initial_connect();
+    }
+    options.connect(parsed.as_str().to_owned()).await.map_err(|e| bad(e.to_string()))
 }
 
 /// What a worker announces.
@@ -163,6 +170,9 @@ struct Entry {
     fetching: bool,
     /// Fires when the worker is taken off the board.
     lost: CancellationToken,
+    /// The start time of the process this one replaced under the same name: heartbeats still
+    /// carrying it come from a second process using the name, which gets no runs.
+    replaced: Option<u64>,
 }
 
 /// The workers a replica hears, and the runs it places on them.
@@ -220,7 +230,7 @@ impl Workers {
         admissions: Arc<Admissions>,
         stop: CancellationToken,
     ) -> Result<Arc<Self>, JacobianError> {
-        let client = connect(url, format!("jacobian-replica {holder}")).await?;
+        let client = connect(url, format!("jacobian-replica {holder}"), true).await?;
         let mut heartbeats = client
             .subscribe(HEARTBEATS)
             .await
@@ -264,11 +274,16 @@ impl Workers {
             return;
         }
         let mut board = self.board();
+        if board.get(&hb.worker).is_some_and(|e| e.replaced == Some(hb.started)) {
+            tracing::warn!(worker = %hb.worker, "two worker processes use this name; the older one gets no runs");
+            return;
+        }
         let fresh = board.get(&hb.worker).is_none_or(|e| e.started != hb.started);
         if fresh {
-            if let Some(old) = board.remove(&hb.worker) {
+            let replaced = board.remove(&hb.worker).map(|old| {
                 old.lost.cancel();
-            }
+                old.started
+            });
             tracing::info!(worker = %hb.worker, slots = hb.slots, "worker joined");
             board.insert(
                 hb.worker.clone(),
@@ -283,6 +298,7 @@ impl Workers {
                     catalog: None,
                     fetching: false,
                     lost: CancellationToken::new(),
+                    replaced,
                 },
             );
         }
@@ -302,7 +318,7 @@ impl Workers {
 
     /// Asks a worker for its capability ids.
     async fn fetch_catalog(&self, worker: String, started: u64, digest: String) {
-        let asked = self.client.request(subject(&worker, "catalog"), bytes::Bytes::new());
+        let asked = self.client.request(subject(&worker, started, "catalog"), bytes::Bytes::new());
         let ids = match tokio::time::timeout(self.lease, asked).await {
             Ok(Ok(m)) => serde_json::from_slice::<Vec<String>>(&m.payload).ok(),
             _ => None,
@@ -331,6 +347,7 @@ impl Workers {
             if let Some(e) = board.remove(&name) {
                 tracing::warn!(worker = %name, runs = e.placed, "worker lost: no heartbeat within the lease");
                 crate::metrics::worker_lost(&name);
+                crate::metrics::worker_gauges(&name, 0, 0, 0);
                 e.lost.cancel();
             }
         }
@@ -414,17 +431,38 @@ pub(crate) struct RemoteRun {
 /// How one attempt on a worker ended.
 enum Attempt {
     Done(Box<JobOutcome>),
+    /// The worker never started the run (nothing listens under its name, or it is shutting
+    /// down): any run may go elsewhere.
+    NotStarted(String),
     Lost(String),
 }
 
 /// Runs `job`'s adapter on the worker `placed`, and delivers its outcome as the local thread
 /// would: the slot is released, then the outcome concluded or sent to the episode.
-pub(crate) async fn execute(workers: Arc<Workers>, mut placed: Placed, run: RemoteRun, job: Job) {
+pub(crate) async fn execute(shared: Arc<Shared>, workers: Arc<Workers>, mut placed: Placed, run: RemoteRun, job: Job) {
     let Job { prepared, ctx, slot, reply, abandoned, conclude } = job;
     drop(prepared);
     let mut attempt = 1;
     let outcome = loop {
         match workers.attempt(&placed, &run, attempt, &ctx).await {
+            Attempt::NotStarted(why) => {
+                crate::metrics::worker_run(&placed.worker, "not_started");
+                let next = (attempt <= ATTEMPTS && !ctx.cancel.is_cancelled())
+                    .then(|| workers.place(&run.capability_id, 0))
+                    .flatten();
+                if let Some(next) = next {
+                    placed = next;
+                    attempt += 1;
+                    continue;
+                }
+                let message = format!("no worker could take the run: worker {} {why}", placed.worker);
+                let failure = JobFailure::Remote {
+                    status: ExecutionStatus::AdapterFailed,
+                    code: "WORKER_UNAVAILABLE".into(),
+                    message,
+                };
+                break JobOutcome { result: Err(failure), cpu: Duration::ZERO };
+            }
             Attempt::Done(mut outcome) => {
                 crate::metrics::worker_run(&placed.worker, "answered");
                 if let Ok(o) = &mut outcome.result {
@@ -459,10 +497,21 @@ pub(crate) async fn execute(workers: Arc<Workers>, mut placed: Placed, run: Remo
             }
         }
     };
-    abandoned.store(true, Ordering::SeqCst);
+    // The books of a local run: an answer after the episode gave up is an overrun, and a panic
+    // counts against the capability's health here, where its circuit breaker is.
+    let id = &run.capability_id;
+    if abandoned.swap(true, Ordering::SeqCst) {
+        shared.health.past_deadline(id, -1);
+        crate::metrics::overrun(id);
+        shared.health.record_overrun(id);
+    }
+    if let Err(JobFailure::Panicked(why)) = &outcome.result {
+        capability::record_panic(&shared, id, why);
+    }
     drop(placed);
     drop(slot);
-    capability::deliver(outcome, conclude, reply);
+    // Concluding may write the episode record: not on an async thread.
+    let _ = tokio::task::spawn_blocking(move || capability::deliver(outcome, conclude, reply)).await;
 }
 
 impl Workers {
@@ -485,10 +534,15 @@ impl Workers {
             Ok(s) => s,
             Err(e) => return Attempt::Lost(format!("NATS: {e}")),
         };
-        if let Err(e) = self.client.publish_with_reply(subject(&placed.worker, "run"), inbox, payload.into()).await {
-            return Attempt::Lost(format!("NATS: {e}"));
+        if let Err(e) =
+            self.client.publish_with_reply(subject(&placed.worker, placed.started, "run"), inbox, payload.into()).await
+        {
+            return Attempt::NotStarted(format!("could not be reached: {e}"));
         }
         let mut cancelled_at: Option<tokio::time::Instant> = None;
+        // A cancellation is sent again every two seconds until the answer comes: NATS delivers
+        // at most once.
+        let mut resend = tokio::time::interval(Duration::from_secs(2));
         loop {
             let give_up = async {
                 match cancelled_at {
@@ -500,10 +554,15 @@ impl Workers {
                 m = answers.next() => {
                     let Some(m) = m else { return Attempt::Lost("the NATS connection closed".into()) };
                     if m.status == Some(async_nats::StatusCode::NO_RESPONDERS) {
-                        return Attempt::Lost("no worker listens under its name".into());
+                        return Attempt::NotStarted("does not listen".into());
                     }
                     match serde_json::from_slice::<Reply>(&m.payload) {
                         Ok(Reply::Progress { progress }) => ctx.progress(progress.done, progress.total, progress.message),
+                        Ok(Reply::Done { outcome, .. })
+                            if matches!(&*outcome, Err(f) if f.code == "WORKER_SHUTTING_DOWN" && f.message == NOT_STARTED) =>
+                        {
+                            return Attempt::NotStarted("is shutting down".into());
+                        }
                         Ok(Reply::Done { outcome, cpu_ms }) => {
                             let cpu = Duration::from_secs_f64(cpu_ms.max(0.0) / 1e3);
                             return Attempt::Done(Box::new(JobOutcome { result: (*outcome).map_err(Failure::into_job), cpu }));
@@ -516,8 +575,11 @@ impl Workers {
                 }
                 _ = ctx.cancel.cancelled(), if cancelled_at.is_none() => {
                     cancelled_at = Some(tokio::time::Instant::now());
+                    resend.reset_immediately();
+                }
+                _ = resend.tick(), if cancelled_at.is_some() => {
                     if let Ok(body) = serde_json::to_vec(&CancelRequest { key: key.clone() }) {
-                        let _ = self.client.publish(subject(&placed.worker, "cancel"), body.into()).await;
+                        let _ = self.client.publish(subject(&placed.worker, placed.started, "cancel"), body.into()).await;
                     }
                 }
                 _ = placed.lost.cancelled() => return Attempt::Lost("its heartbeats stopped".into()),
@@ -547,13 +609,15 @@ pub(crate) async fn serve(shared: Arc<Shared>, url: &str, name: &str) -> Result<
     if !valid_name(name) {
         return Err(JacobianError::Config(format!("worker name `{name}` must be 1-64 characters of [A-Za-z0-9_-]")));
     }
-    let client = connect(url, format!("jacobian-worker {name}")).await?;
+    let client = connect(url, format!("jacobian-worker {name}"), false).await?;
     let nats = |e: async_nats::SubscribeError| JacobianError::Config(format!("workers: {e}"));
-    let mut runs = client.subscribe(subject(name, "run")).await.map_err(nats)?;
-    let mut cancels = client.subscribe(subject(name, "cancel")).await.map_err(nats)?;
-    let mut catalogs = client.subscribe(subject(name, "catalog")).await.map_err(nats)?;
     let started = crate::jacobian::unix_ms();
+    let mut runs = client.subscribe(subject(name, started, "run")).await.map_err(nats)?;
+    let mut cancels = client.subscribe(subject(name, started, "cancel")).await.map_err(nats)?;
+    let mut catalogs = client.subscribe(subject(name, started, "catalog")).await.map_err(nats)?;
     let tokens: Arc<DashMap<String, CancellationToken>> = Arc::new(DashMap::new());
+    // Cancellations that arrived before their run (the two come on different subscriptions).
+    let mut early: HashMap<String, Instant> = HashMap::new();
     let ids: Vec<String> = shared.catalog.entries().iter().map(|i| i.id().to_owned()).collect();
     let ids = serde_json::to_vec(&ids).unwrap_or_default();
     let digest = shared.catalog.digest().to_string();
@@ -563,6 +627,7 @@ pub(crate) async fn serve(shared: Arc<Shared>, url: &str, name: &str) -> Result<
         tokio::select! {
             _ = shared.root_cancel.cancelled() => break,
             _ = beat.tick() => {
+                early.retain(|_, at| at.elapsed() < Duration::from_secs(60));
                 let books = shared.admissions.snapshot();
                 // A worker shutting down offers no slots, so that replicas stop placing runs here.
                 let accepting = shared.accepting.load(Ordering::SeqCst);
@@ -581,6 +646,15 @@ pub(crate) async fn serve(shared: Arc<Shared>, url: &str, name: &str) -> Result<
             m = runs.next() => {
                 let Some(m) = m else { break };
                 let Some(reply) = m.reply else { continue };
+                let request = serde_json::from_slice::<RunRequest>(&m.payload);
+                // The run's token is known before any cancellation for it is read.
+                let token = shared.root_cancel.child_token();
+                if let Ok(r) = &request {
+                    if early.remove(&r.key).is_some() {
+                        token.cancel();
+                    }
+                    tokens.insert(r.key.clone(), token.clone());
+                }
                 let (shared, client, tokens) = (Arc::clone(&shared), client.clone(), Arc::clone(&tokens));
                 tokio::spawn(async move {
                     // Shutdown waits for the runs in flight here, as for a replica's own.
@@ -603,12 +677,12 @@ pub(crate) async fn serve(shared: Arc<Shared>, url: &str, name: &str) -> Result<
                             }
                         }
                     });
-                    let (outcome, cpu) = match serde_json::from_slice::<RunRequest>(&m.payload) {
-                        Ok(_) if !shared.accepting.load(Ordering::SeqCst) => {
-                            let why = "the worker is shutting down; retry";
-                            (Err(Failure::new(ExecutionStatus::AdapterFailed, "WORKER_SHUTTING_DOWN", why)), Duration::ZERO)
+                    let (outcome, cpu) = match request {
+                        Ok(r) if !shared.accepting.load(Ordering::SeqCst) => {
+                            tokens.remove(&r.key);
+                            (Err(Failure::new(ExecutionStatus::AdapterFailed, "WORKER_SHUTTING_DOWN", NOT_STARTED)), Duration::ZERO)
                         }
-                        Ok(request) => take_run(&shared, tx.clone(), &tokens, request).await,
+                        Ok(request) => take_run(&shared, tx.clone(), &tokens, request, token).await,
                         Err(e) => (Err(Failure::new(ExecutionStatus::InvalidRequest, "WORKER_REQUEST_MALFORMED", e.to_string())), Duration::ZERO),
                     };
                     match serde_json::to_vec(&Reply::Done { outcome: Box::new(outcome), cpu_ms: cpu.as_secs_f64() * 1e3 }) {
@@ -621,10 +695,13 @@ pub(crate) async fn serve(shared: Arc<Shared>, url: &str, name: &str) -> Result<
             }
             m = cancels.next() => {
                 let Some(m) = m else { break };
-                if let Ok(c) = serde_json::from_slice::<CancelRequest>(&m.payload)
-                    && let Some(token) = tokens.get(&c.key)
-                {
-                    token.cancel();
+                if let Ok(c) = serde_json::from_slice::<CancelRequest>(&m.payload) {
+                    match tokens.get(&c.key) {
+                        Some(token) => token.cancel(),
+                        None => {
+                            early.insert(c.key, Instant::now());
+                        }
+                    }
                 }
             }
             m = catalogs.next() => {
@@ -645,9 +722,8 @@ async fn take_run(
     out: tokio::sync::mpsc::UnboundedSender<Vec<u8>>,
     tokens: &Arc<DashMap<String, CancellationToken>>,
     r: RunRequest,
+    token: CancellationToken,
 ) -> (Result<Outcome, Failure>, Duration) {
-    let token = shared.root_cancel.child_token();
-    tokens.insert(r.key.clone(), token.clone());
     let wall = Duration::from_millis(r.wall_ms);
     let deadline = tokio::time::Instant::now() + wall;
     let timer = tokio::spawn({
@@ -658,10 +734,18 @@ async fn take_run(
         }
     });
     let key = r.key.clone();
-    let answer = run_here(shared, out, r, token, std::time::Instant::now() + wall).await;
+    let (mut result, cpu) = run_here(shared, out, r, token, std::time::Instant::now() + wall).await;
     timer.abort();
     tokens.remove(&key);
-    answer
+    // Stopped by this worker's own shutdown, not by the replica: say so.
+    if let Err(f) = &mut result
+        && f.code == "CANCELLED"
+        && shared.root_cancel.is_cancelled()
+    {
+        *f =
+            Failure::new(ExecutionStatus::AdapterFailed, "WORKER_SHUTTING_DOWN", "the worker shut down during the run");
+    }
+    (result, cpu)
 }
 
 async fn run_here(
@@ -720,9 +804,16 @@ async fn run_here(
             ));
         }
     };
+    // At most one report per 50 ms crosses the network, and the final one always.
+    let last: Mutex<Option<Instant>> = Mutex::new(None);
     let progress = Arc::new(move |progress: Progress| {
-        if let Ok(body) = serde_json::to_vec(&Reply::Progress { progress }) {
-            let _ = out.send(body);
+        let mut last = last.lock().unwrap_or_else(|p| p.into_inner());
+        let final_report = progress.total.is_some_and(|t| progress.done >= t);
+        if final_report || last.is_none_or(|t| t.elapsed() >= PROGRESS_INTERVAL) {
+            *last = Some(Instant::now());
+            if let Ok(body) = serde_json::to_vec(&Reply::Progress { progress }) {
+                let _ = out.send(body);
+            }
         }
     });
     let ctx = AdapterContext::new(

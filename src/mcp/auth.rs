@@ -56,6 +56,11 @@ pub const REGISTRY_TTL: Duration = Duration::from_secs(5);
 /// Lookups remembered at most (a flood of unknown tokens cannot grow memory without bound).
 const REMEMBERED: usize = 10_000;
 
+/// Registry lookups at once, so that unknown tokens cannot take the store's connections from
+/// runs; and how long a request waits for one before it is answered as unavailable.
+const LOOKUPS: usize = 2;
+const LOOKUP_WAIT: Duration = Duration::from_secs(2);
+
 /// The tokens an HTTP server accepts: a token file's, the shared store's registry's, or both.
 #[derive(Clone, Default)]
 pub struct Tokens {
@@ -70,6 +75,7 @@ type Remembered = HashMap<[u8; 32], (Option<TenantId>, Instant)>;
 struct Registry {
     db: PgDatabase,
     seen: Arc<Mutex<Remembered>>,
+    lookups: Arc<tokio::sync::Semaphore>,
 }
 
 impl std::fmt::Debug for Tokens {
@@ -144,7 +150,8 @@ impl Tokens {
 
     /// Also accepts the tokens registered in `db`'s tenant registry.
     pub fn with_registry(mut self, db: PgDatabase) -> Tokens {
-        self.registry = Some(Registry { db, seen: Arc::default() });
+        self.registry =
+            Some(Registry { db, seen: Arc::default(), lookups: Arc::new(tokio::sync::Semaphore::new(LOOKUPS)) });
         self
     }
 
@@ -173,14 +180,25 @@ impl Tokens {
             return Ok(tenant.clone());
         }
         let db = registry.db.clone();
-        let found = tokio::task::spawn_blocking(move || db.token_tenant(d))
+        let lookup = async {
+            let _permit = registry.lookups.acquire().await.map_err(|e| e.to_string())?;
+            tokio::task::spawn_blocking(move || db.token_tenant(d))
+                .await
+                .map_err(|e| e.to_string())?
+                .map_err(|e| e.to_string())
+        };
+        let found = tokio::time::timeout(LOOKUP_WAIT, lookup)
             .await
-            .map_err(|e| e.to_string())?
-            .map_err(|e| e.to_string())?;
+            .map_err(|_| format!("no answer from the registry within {} s", LOOKUP_WAIT.as_secs()))??;
         let tenant = found.and_then(|t| TenantId::new(&t).ok());
         let mut seen = registry.seen.lock().unwrap_or_else(|p| p.into_inner());
         if seen.len() >= REMEMBERED {
-            seen.clear();
+            // Forget what has lapsed, and then, if a flood of unknown tokens still fills it,
+            // the unknown ones: the tenants' own tokens stay remembered.
+            seen.retain(|_, (_, at)| at.elapsed() < REGISTRY_TTL);
+            if seen.len() >= REMEMBERED {
+                seen.retain(|_, (tenant, _)| tenant.is_some());
+            }
         }
         seen.insert(d, (tenant.clone(), Instant::now()));
         Ok(tenant)

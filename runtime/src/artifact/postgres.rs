@@ -611,6 +611,9 @@ impl PgDatabase {
         if tenant.is_none() && prefix.is_none() {
             return Err(Error::Config("name the tokens to revoke: a tenant, a digest prefix or both".into()));
         }
+        if prefix.is_some_and(|p| p.len() < 8 || !p.bytes().all(|b| b.is_ascii_hexdigit())) {
+            return Err(Error::Config("a digest prefix is at least 8 hexadecimal digits".into()));
+        }
         let (tenant, prefix) = (tenant.map(str::to_owned), prefix.map(|p| format!("{}%", p.to_ascii_lowercase())));
         self.pool.run(move |c| {
             c.execute(
