@@ -317,6 +317,7 @@ fn over_tls(url: &str, ca: &std::path::Path, body: &Value) -> Option<Value> {
         .args(["-sS", "--max-time", "60", "--cacert"])
         .arg(ca)
         .args(["-H", "Content-Type: application/json", "-H", "Accept: application/json, text/event-stream"])
+        .args(["-H", "Authorization: Bearer alice-0123456789abcdef"])
         .args(["--data-binary", &body.to_string(), url])
         .output()
         .expect("curl runs");
@@ -339,10 +340,11 @@ fn answered_by(reply: &Value) -> String {
 }
 
 /// docs/deploy/haproxy.cfg, run as it stands: only its frontend address, certificate and
-/// servers are replaced. Runs spread over three replicas through TLS, an artifact put through
-/// one replica reads back through all of them, runs that may block go on to the two workers
-/// (NATS with docs/deploy/nats-server.conf), and once a replica is killed with SIGKILL the
-/// load balancer passes over it and every request succeeds on the other two.
+/// servers are replaced. Runs spread over three replicas through TLS with bearer tokens, an
+/// artifact put through one replica reads back through all of them, runs that may block go on
+/// to the two workers (NATS with docs/deploy/nats-server.conf), replicas and workers serve
+/// their metrics, a request without a token is refused, and once a replica is killed with
+/// SIGKILL the load balancer passes over it and every request succeeds on the other two.
 #[test]
 fn the_documented_haproxy_recipe_spreads_runs_over_replicas_and_passes_over_a_dead_one() {
     let pg = TestPostgres::start().unwrap();
@@ -350,14 +352,34 @@ fn the_documented_haproxy_recipe_spreads_runs_over_replicas_and_passes_over_a_de
     let homes: Vec<tempfile::TempDir> = (0..3).map(|_| tempfile::tempdir().unwrap()).collect();
     let exe = std::path::Path::new(env!("CARGO_BIN_EXE_jacobian"));
     // NATS with docs/deploy/nats-server.conf, and two workers on the same store.
+    // Worker a serves its own metrics.
     let nats = NatsServer::start();
-    let _workers: Vec<Worker> = ["a", "b"].iter().map(|name| Worker::start(exe, &nats.url, name, &url, &[])).collect();
+    let metrics = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().to_string();
+    let _workers: Vec<Worker> = [("a", vec!["--metrics", metrics.as_str()]), ("b", vec![])]
+        .iter()
+        .map(|(name, extra)| {
+            let extra: Vec<&std::ffi::OsStr> = extra.iter().map(|a| a.as_ref()).collect();
+            Worker::start(exe, &nats.url, name, &url, &extra)
+        })
+        .collect();
+    // Bearer tokens, the same file for every replica.
+    let tokens = tempfile::tempdir().unwrap();
+    let token_file = tokens.path().join("tokens.toml");
+    std::fs::write(&token_file, crate::mcp::TOKENS).unwrap();
     let mut replicas: Vec<HttpReplica> = homes
         .iter()
         .map(|home| {
             let home = home.path().as_os_str();
-            let args =
-                ["--store".as_ref(), url.as_ref(), "--home".as_ref(), home, "--workers".as_ref(), nats.url.as_ref()];
+            let args = [
+                "--store".as_ref(),
+                url.as_ref(),
+                "--home".as_ref(),
+                home,
+                "--workers".as_ref(),
+                nats.url.as_ref(),
+                "--tokens".as_ref(),
+                token_file.as_os_str(),
+            ];
             HttpReplica::start(exe, &args)
         })
         .collect();
@@ -463,6 +485,26 @@ fn the_documented_haproxy_recipe_spreads_runs_over_replicas_and_passes_over_a_de
             break;
         }
     }
+    // Metrics per replica, naming the workers on its board, and per worker.
+    let get = |url: &str| {
+        let out =
+            std::process::Command::new("curl").args(["-sS", "--max-time", "10", url]).output().expect("curl runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let replica_metrics = get(&format!("http://{}/metrics", replicas[0].addr));
+    assert!(replica_metrics.contains("jacobian_worker_slots{worker=\"a\"}"), "{replica_metrics}");
+    assert!(replica_metrics.contains("jacobian_worker_slots{worker=\"b\"}"), "{replica_metrics}");
+    let worker_metrics = get(&format!("http://{metrics}/metrics"));
+    assert!(worker_metrics.contains("jacobian_runs_finished_total"), "{worker_metrics}");
+    // Without a token, nothing passes the load balancer.
+    let refused = std::process::Command::new("curl")
+        .args(["-sS", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", "10", "--cacert"])
+        .arg(&cert)
+        .args(["-H", "Content-Type: application/json", "-H", "Accept: application/json, text/event-stream"])
+        .args(["--data-binary", &gcd(6000).to_string(), &endpoint])
+        .output()
+        .expect("curl runs");
+    assert_eq!(String::from_utf8_lossy(&refused.stdout), "401");
 
     // A replica killed outright is passed over: after its checks fail, every request succeeds
     // on the other two.

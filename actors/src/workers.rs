@@ -733,7 +733,9 @@ async fn take_run(
             token.cancel();
         }
     });
-    let key = r.key.clone();
+    let (key, capability) = (r.key.clone(), r.capability_id.clone());
+    crate::metrics::run_started(&capability);
+    let began = Instant::now();
     let (mut result, cpu) = run_here(shared, out, r, token, std::time::Instant::now() + wall).await;
     timer.abort();
     tokens.remove(&key);
@@ -745,6 +747,8 @@ async fn take_run(
         *f =
             Failure::new(ExecutionStatus::AdapterFailed, "WORKER_SHUTTING_DOWN", "the worker shut down during the run");
     }
+    let status = result.as_ref().map_or_else(|f| f.status, |_| ExecutionStatus::Succeeded);
+    crate::metrics::run_finished(&capability, status, began.elapsed());
     (result, cpu)
 }
 

@@ -913,7 +913,7 @@ mod tests {
         let server = TestPostgres::start().unwrap();
         let url = server.database().unwrap();
         let db = PgDatabase::connect(&url).unwrap();
-        assert_eq!(db.schema_version().unwrap(), 6);
+        assert_eq!(db.schema_version().unwrap(), 7);
         let store = db.store("alice").with_limits(suite::LIMITS);
         let corrupt = |uri: &ArtifactUri| {
             let sql = format!(
@@ -1024,7 +1024,7 @@ mod tests {
             })
             .collect();
         for o in opened {
-            assert_eq!(o.join().unwrap().unwrap(), 6);
+            assert_eq!(o.join().unwrap().unwrap(), 7);
         }
         server.execute(&url, "INSERT INTO schema_migrations (version) VALUES (99)").unwrap();
         let err = PgDatabase::connect(&url).unwrap_err();
