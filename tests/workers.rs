@@ -60,13 +60,8 @@ fn start_worker(nats: &NatsServer, name: &str, store: &str, package: &std::path:
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn runs_placed_on_workers_answer_as_they_do_here_and_spread_by_load() {
-    let pg = TestPostgres::start().unwrap();
-    let store = pg.database().unwrap();
-    let nats = NatsServer::start();
-    let package = crate::packages::misbehaving("sleep_artifact", "workers = 4");
-    let _one = start_worker(&nats, "one", &store, package.path());
-    let _two = start_worker(&nats, "two", &store, package.path());
-    let jac = replica(&store, &nats.url, package.path(), &["one", "two"]).await;
+    let c = cluster("sleep_artifact", "workers = 4", &["one", "two"]).await;
+    let jac = &c.jac;
     let alone = jacobian::builder().in_memory().build().await.unwrap();
 
     // Admission counts the workers' slots beside the replica's own.
@@ -115,20 +110,36 @@ async fn runs_placed_on_workers_answer_as_they_do_here_and_spread_by_load() {
     assert_eq!(verified.assurance.level, jacobian::runtime::AssuranceLevel::Verified, "{:?}", verified.execution);
 }
 
-/// PostgreSQL, NATS, the sleeping package, worker `one` and a replica that sees it.
-async fn one_worker() -> (TestPostgres, String, NatsServer, tempfile::TempDir, Worker, Jacobian) {
+/// PostgreSQL, NATS, the test package in `mode` with `config`, a worker process for each of
+/// `names`, and a replica that sees them all.
+struct Cluster {
+    _pg: TestPostgres,
+    store: String,
+    nats: NatsServer,
+    package: tempfile::TempDir,
+    workers: Vec<Worker>,
+    jac: Jacobian,
+}
+
+async fn cluster(mode: &str, config: &str, names: &[&str]) -> Cluster {
     let pg = TestPostgres::start().unwrap();
     let store = pg.database().unwrap();
     let nats = NatsServer::start();
-    let package = crate::packages::misbehaving("sleep", "workers = 2");
-    let one = start_worker(&nats, "one", &store, package.path());
-    let jac = replica(&store, &nats.url, package.path(), &["one"]).await;
-    (pg, store, nats, package, one, jac)
+    let package = crate::packages::misbehaving(mode, config);
+    let workers = names.iter().map(|n| start_worker(&nats, n, &store, package.path())).collect();
+    let jac = replica(&store, &nats.url, package.path(), names).await;
+    Cluster { _pg: pg, store, nats, package, workers, jac }
+}
+
+/// Worker `one` of two slots, running the sleeping package.
+async fn one_worker() -> Cluster {
+    cluster("sleep", "workers = 2", &["one"]).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_remote_run_is_cancelled_and_meets_its_deadline() {
-    let (_pg, _store, _nats, _package, _one, jac) = one_worker().await;
+    let c = one_worker().await;
+    let jac = &c.jac;
 
     let run = tokio::spawn({
         let jac = jac.clone();
@@ -156,12 +167,8 @@ async fn a_remote_run_is_cancelled_and_meets_its_deadline() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_worker_killed_mid_run_fails_its_runs_cleanly_or_sends_them_elsewhere() {
-    let pg = TestPostgres::start().unwrap();
-    let store = pg.database().unwrap();
-    let nats = NatsServer::start();
-    let writes = crate::packages::misbehaving("sleep_artifact", "workers = 2");
-    let mut one = start_worker(&nats, "one", &store, writes.path());
-    let jac = replica(&store, &nats.url, writes.path(), &["one"]).await;
+    let mut c = cluster("sleep_artifact", "workers = 2", &["one"]).await;
+    let (jac, store, writes) = (c.jac.clone(), c.store.clone(), c.package.path().to_owned());
 
     // A run that writes artifacts is not run twice: its worker's death fails it, cleanly.
     let run = tokio::spawn({
@@ -175,7 +182,7 @@ async fn a_worker_killed_mid_run_fails_its_runs_cleanly_or_sends_them_elsewhere(
     }
     tokio::time::sleep(Duration::from_millis(100)).await;
     let killed = Instant::now();
-    one.kill();
+    c.workers[0].kill();
     let r = run.await.unwrap();
     assert_eq!(r.execution.status, ExecutionStatus::AdapterFailed, "{:?}", r.execution.diagnostics);
     assert_eq!(r.execution.diagnostics[0].code, "WORKER_LOST", "{:?}", r.execution.diagnostics);
@@ -184,7 +191,7 @@ async fn a_worker_killed_mid_run_fails_its_runs_cleanly_or_sends_them_elsewhere(
     assert!(jac.workers().is_empty(), "the lost worker left the board: {:?}", jac.workers());
 
     // Restarted under its name, it takes runs again.
-    let _one = start_worker(&nats, "one", &store, writes.path());
+    let _one = start_worker(&c.nats, "one", &store, &writes);
     wait_for_workers(&jac, &["one"]).await;
     let r = jac.run(sleep_run(10)).await;
     assert!(r.succeeded(), "{:?}", r.execution.diagnostics);
@@ -217,7 +224,8 @@ async fn a_worker_killed_mid_run_fails_its_runs_cleanly_or_sends_them_elsewhere(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_worker_joining_under_load_takes_its_share() {
-    let (_pg, store, nats, package, _one, jac) = one_worker().await;
+    let c = one_worker().await;
+    let (jac, store, nats, package) = (&c.jac, &c.store, &c.nats, c.package.path());
 
     // Runs of 200 ms, 8 in flight at once, until worker two has taken five of them.
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
@@ -240,7 +248,7 @@ async fn a_worker_joining_under_load_takes_its_share() {
     for _ in 0..8 {
         take(&mut by_worker, rx.recv().await.unwrap());
     }
-    let _two = start_worker(&nats, "two", &store, package.path());
+    let _two = start_worker(nats, "two", store, package);
     let joined = Instant::now();
     while by_worker.get("two").copied().unwrap_or(0) < 5 {
         assert!(joined.elapsed() < Duration::from_secs(60), "worker two took too few runs: {by_worker:?}");
@@ -257,8 +265,9 @@ async fn a_worker_joining_under_load_takes_its_share() {
 /// the runs, the earlier one gets none, and runs are not lost to the two replacing each other.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_second_worker_under_the_same_name_does_not_unsettle_the_first() {
-    let (_pg, store, nats, package, _one, jac) = one_worker().await;
-    let _twin = start_worker(&nats, "one", &store, package.path());
+    let c = one_worker().await;
+    let (jac, store, nats, package) = (&c.jac, &c.store, &c.nats, c.package.path());
+    let _twin = start_worker(nats, "one", store, package);
     // Both heartbeat from now on; runs keep succeeding, on worker one, for several leases.
     let started = Instant::now();
     let mut n = 0;

@@ -330,10 +330,10 @@ impl Run {
         let inline = prepared.placement() == Placement::Inline;
         // A run that may block goes to a worker node when one hosting its capability is free.
         let remote = match &shared.workers {
-            Some(workers) if !inline => {
-                let input_bytes = serde_json::to_vec(&request.input).map_or(usize::MAX, |v| v.len());
-                workers.place(installed.id(), input_bytes).map(|placed| (Arc::clone(workers), placed))
-            }
+            Some(workers) if !inline => serde_json::value::to_raw_value(&request.input).ok().and_then(|input| {
+                let placed = workers.place(installed.id(), input.get().len())?;
+                Some((Arc::clone(workers), placed, input))
+            }),
             _ => None,
         };
         // With workers, runs that stay here are held to this process's own slots.
@@ -377,14 +377,14 @@ impl Run {
             ArtifactWriter::new(Arc::clone(&tenant.store), Arc::clone(&self.spec.episode_id)),
         )
         .with_backends(Arc::clone(&shared.backends) as _);
-        let remote = remote.map(|(workers, placed)| {
+        let remote = remote.map(|(workers, placed, input)| {
             let run = RemoteRun {
                 run_id: self.spec.run_id.to_string(),
                 tenant: self.spec.tenant.clone(),
                 episode_id: self.spec.episode_id.to_string(),
                 capability_id: installed.id().to_owned(),
                 mode: request.mode,
-                input: request.input.clone(),
+                input,
                 deadline: self.std_deadline,
                 read_only: installed.descriptor.read_only,
             };
@@ -766,12 +766,22 @@ fn in_input(d: Diagnostic) -> Diagnostic {
     if d.path.is_some() { d.under("/input") } else { d }
 }
 
-/// Forwards adapter progress, at most every [`PROGRESS_INTERVAL`] except for the final
-/// report: to the caller directly (so every report precedes the result), and to the
-/// scheduler, which fans it out to whoever else watches the run.
+/// Forwards adapter progress to the caller directly (so every report precedes the result),
+/// and to the scheduler, which fans it out to whoever else watches the run; [`throttled`].
 fn progress_sink(books: &Arc<Admissions>, run_id: &RunId, caller: Option<UnboundedSender<Progress>>) -> ProgressSink {
     let books = Arc::clone(books);
     let run_id = Arc::clone(run_id);
+    throttled(move |p: Progress| {
+        if let Some(caller) = &caller {
+            let _ = caller.send(p.clone());
+        }
+        books.progress(&run_id, &p);
+    })
+}
+
+/// A sink passing on at most one report every [`PROGRESS_INTERVAL`], and the final report
+/// (`done` reaching `total`) always; reports pass on in the order they came.
+pub(crate) fn throttled(forward: impl Fn(Progress) + Send + Sync + 'static) -> ProgressSink {
     let last: Mutex<Option<std::time::Instant>> = Mutex::new(None);
     Arc::new(move |p: Progress| {
         let now = std::time::Instant::now();
@@ -779,10 +789,7 @@ fn progress_sink(books: &Arc<Admissions>, run_id: &RunId, caller: Option<Unbound
         let final_report = p.total.is_some_and(|t| p.done >= t);
         if final_report || last.is_none_or(|t| now.duration_since(t) >= PROGRESS_INTERVAL) {
             *last = Some(now);
-            if let Some(caller) = &caller {
-                let _ = caller.send(p.clone());
-            }
-            books.progress(&run_id, &p);
+            forward(p);
         }
     })
 }

@@ -34,6 +34,7 @@ use jacobian_runtime::policy::WorkersConfig;
 use jacobian_runtime::{ArtifactReader, CapabilityRequest, ExecutionStatus, Mode};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use serde_json::value::RawValue;
 use tokio_util::sync::CancellationToken;
 
 use crate::capability::{self, Job, JobFailure, JobOutcome};
@@ -49,11 +50,9 @@ pub const HEARTBEAT: Duration = Duration::from_millis(500);
 /// which the answer is taken as lost.
 const AFTER_CANCEL: Duration = Duration::from_secs(30);
 
-/// A worker sends a run's progress at most this often (plus the final report).
-const PROGRESS_INTERVAL: Duration = Duration::from_millis(50);
-
-/// The message of a run a worker shutting down did not start (the replica places it again).
-const NOT_STARTED: &str = "the worker is shutting down and did not start the run";
+/// The code of a run a worker shutting down did not start: the replica places it again, and
+/// the code never reaches a caller.
+const NOT_STARTED: &str = "WORKER_NOT_STARTED";
 
 /// Room for a run request's fields besides its input, in bytes.
 const ENVELOPE: usize = 4096;
@@ -119,7 +118,8 @@ struct RunRequest {
     episode_id: String,
     capability_id: String,
     mode: Mode,
-    input: Value,
+    /// Serialized once on the replica, sent as is on every attempt.
+    input: Box<RawValue>,
     /// Wall time left when sent.
     wall_ms: u64,
 }
@@ -158,9 +158,8 @@ enum Reply {
 struct Entry {
     started: u64,
     slots: usize,
-    /// Runs it reported, running and queued.
-    load: usize,
-    /// Of those, the ones other replicas placed (as of its last heartbeat).
+    /// The runs it reported (running and queued) that other replicas placed, as of its last
+    /// heartbeat; its load is these and [`Entry::placed`].
     others: usize,
     /// Runs this replica has placed on it and not seen end.
     placed: usize,
@@ -173,6 +172,12 @@ struct Entry {
     /// The start time of the process this one replaced under the same name: heartbeats still
     /// carrying it come from a second process using the name, which gets no runs.
     replaced: Option<u64>,
+}
+
+impl Entry {
+    fn load(&self) -> usize {
+        self.others + self.placed
+    }
 }
 
 /// The workers a replica hears, and the runs it places on them.
@@ -213,7 +218,8 @@ pub struct WorkerStatus {
     pub name: String,
     /// Its execution slots.
     pub slots: usize,
-    /// Runs it last reported, running and queued.
+    /// Runs on it, running and queued: this replica's known exactly, other replicas' as of
+    /// its last heartbeat.
     pub load: usize,
     /// Runs this replica placed on it and not seen end.
     pub placed: usize,
@@ -290,7 +296,6 @@ impl Workers {
                 Entry {
                     started: hb.started,
                     slots: hb.slots,
-                    load: hb.running + hb.queued,
                     others: hb.running + hb.queued,
                     placed: 0,
                     seen: Instant::now(),
@@ -305,8 +310,7 @@ impl Workers {
         let Some(e) = board.get_mut(&hb.worker) else { return };
         e.seen = Instant::now();
         e.slots = hb.slots;
-        e.load = hb.running + hb.queued;
-        e.others = e.load.saturating_sub(e.placed);
+        e.others = (hb.running + hb.queued).saturating_sub(e.placed);
         if e.digest != hb.catalog && !e.fetching {
             e.fetching = true;
             let me = Arc::clone(self);
@@ -360,7 +364,7 @@ impl Workers {
         let board = self.board();
         let slots = board.values().filter(|e| e.catalog.is_some()).map(|e| e.slots).sum();
         for (name, e) in board.iter() {
-            crate::metrics::worker_gauges(name, e.slots, e.load, e.placed);
+            crate::metrics::worker_gauges(name, e.slots, e.load(), e.placed);
         }
         crate::metrics::workers_alive(board.len());
         drop(board);
@@ -375,7 +379,7 @@ impl Workers {
             .map(|(name, e)| WorkerStatus {
                 name: name.clone(),
                 slots: e.slots,
-                load: e.load,
+                load: e.load(),
                 placed: e.placed,
                 capabilities: e.catalog.as_ref().map_or(0, |c| c.len()),
             })
@@ -396,7 +400,7 @@ impl Workers {
         // so that runs one after another spread too.
         let mut least: Vec<(&String, usize, usize)> = Vec::new();
         for (name, e) in board.iter() {
-            let load = e.others + e.placed;
+            let load = e.load();
             if load >= e.slots || !e.catalog.as_ref().is_some_and(|c| c.contains(capability)) {
                 continue;
             }
@@ -422,7 +426,8 @@ pub(crate) struct RemoteRun {
     pub(crate) episode_id: String,
     pub(crate) capability_id: String,
     pub(crate) mode: Mode,
-    pub(crate) input: Value,
+    /// The input as JSON, serialized once for the size check and every attempt.
+    pub(crate) input: Box<RawValue>,
     pub(crate) deadline: std::time::Instant,
     /// Whether the capability is declared read-only, so that running it again is harmless.
     pub(crate) read_only: bool,
@@ -559,7 +564,7 @@ impl Workers {
                     match serde_json::from_slice::<Reply>(&m.payload) {
                         Ok(Reply::Progress { progress }) => ctx.progress(progress.done, progress.total, progress.message),
                         Ok(Reply::Done { outcome, .. })
-                            if matches!(&*outcome, Err(f) if f.code == "WORKER_SHUTTING_DOWN" && f.message == NOT_STARTED) =>
+                            if matches!(&*outcome, Err(f) if f.code == NOT_STARTED) =>
                         {
                             return Attempt::NotStarted("is shutting down".into());
                         }
@@ -680,7 +685,8 @@ pub(crate) async fn serve(shared: Arc<Shared>, url: &str, name: &str) -> Result<
                     let (outcome, cpu) = match request {
                         Ok(r) if !shared.accepting.load(Ordering::SeqCst) => {
                             tokens.remove(&r.key);
-                            (Err(Failure::new(ExecutionStatus::AdapterFailed, "WORKER_SHUTTING_DOWN", NOT_STARTED)), Duration::ZERO)
+                            let why = "the worker is shutting down and did not start the run";
+                            (Err(Failure::new(ExecutionStatus::AdapterFailed, NOT_STARTED, why)), Duration::ZERO)
                         }
                         Ok(request) => take_run(&shared, tx.clone(), &tokens, request, token).await,
                         Err(e) => (Err(Failure::new(ExecutionStatus::InvalidRequest, "WORKER_REQUEST_MALFORMED", e.to_string())), Duration::ZERO),
@@ -772,7 +778,13 @@ async fn run_here(
         let why = format!("worker has no capability `{}`", r.capability_id);
         return refused(Failure::new(ExecutionStatus::AdapterFailed, "CAPABILITY_UNAVAILABLE", why));
     };
-    let request = CapabilityRequest::new(r.capability_id.clone(), r.input).mode(r.mode);
+    let input = match serde_json::from_str::<Value>(r.input.get()) {
+        Ok(v) => v,
+        Err(e) => {
+            return refused(Failure::new(ExecutionStatus::InvalidRequest, "WORKER_REQUEST_MALFORMED", e.to_string()));
+        }
+    };
+    let request = CapabilityRequest::new(r.capability_id.clone(), input).mode(r.mode);
     let cx = PrepareContext { mode: r.mode, artifacts: ArtifactReader::new(Arc::clone(&tenant.store)) };
     let prepared = match installed.prepare(&request, &cx) {
         Ok(p) => p,
@@ -809,15 +821,9 @@ async fn run_here(
         }
     };
     // At most one report per 50 ms crosses the network, and the final one always.
-    let last: Mutex<Option<Instant>> = Mutex::new(None);
-    let progress = Arc::new(move |progress: Progress| {
-        let mut last = last.lock().unwrap_or_else(|p| p.into_inner());
-        let final_report = progress.total.is_some_and(|t| progress.done >= t);
-        if final_report || last.is_none_or(|t| t.elapsed() >= PROGRESS_INTERVAL) {
-            *last = Some(Instant::now());
-            if let Ok(body) = serde_json::to_vec(&Reply::Progress { progress }) {
-                let _ = out.send(body);
-            }
+    let progress = crate::episode::throttled(move |progress: Progress| {
+        if let Ok(body) = serde_json::to_vec(&Reply::Progress { progress }) {
+            let _ = out.send(body);
         }
     });
     let ctx = AdapterContext::new(
