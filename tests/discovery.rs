@@ -16,7 +16,7 @@ use std::path::Path;
 use jacobian::runtime::catalog::PortfolioFit;
 use serde_json::json;
 
-const TOP1_FLOOR: f64 = 0.89;
+const TOP1_FLOOR: f64 = 0.90;
 const TOP5_FLOOR: f64 = 0.98;
 /// Share of out-of-portfolio requests that must get a WEAK fit or no match.
 const UNROUTED_FLOOR: f64 = 0.90;

@@ -93,6 +93,11 @@ const K1: f32 = 1.2;
 pub(crate) const SYNONYM_FACTOR: f32 = 0.6;
 /// Weight of a phrase (two adjacent terms) relative to a single term.
 const PHRASE_FACTOR: f32 = 0.3;
+/// Exponent that flattens inverse document frequencies: with a few hundred descriptors, a word
+/// in three of them is not ten times as telling as one in thirty, and full IDF let one rare
+/// but incidental word outweigh the words naming the outcome. Chosen on the development half
+/// of the evaluation set (0.6 to 0.8 rank alike; 1.0, plain BM25, ranks worse on both halves).
+const IDF_POWER: f32 = 0.7;
 /// Share of the query's information that must match a primary field for a STRONG fit.
 const STRONG_COVERAGE: f32 = 0.5;
 
@@ -316,8 +321,11 @@ impl SearchIndex {
         }
         let idf = |key: &str| -> f32 {
             let df = self.postings(key).map_or(0, |ps| ps.iter().filter(|p| visible[p.doc as usize]).count());
-            (1.0 + (n as f32 - df as f32 + 0.5) / (df as f32 + 0.5)).ln()
+            (1.0 + (n as f32 - df as f32 + 0.5) / (df as f32 + 0.5)).ln().powf(IDF_POWER)
         };
+        // A word no visible descriptor uses weighs its full IDF in the query's information
+        // (more than any known word): it is the best sign that the request is for something
+        // the catalog does not offer.
         let unknown_idf = (1.0 + (n as f32 + 0.5) / 0.5).ln();
         let docs = self.lengths.len();
         let mut score = vec![0f32; docs];
