@@ -146,6 +146,31 @@ async fn the_runs_in_flight_quota_is_per_tenant() {
     jac.shutdown(Duration::from_secs(5)).await;
 }
 
+/// Two replicas on one shared store hold a tenant to its storage quotas together: each counts
+/// what the other wrote, so the tenant stores exactly its quota, not a quota per replica.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn storage_quotas_hold_across_replicas_on_a_shared_store() {
+    let pg = jacobian::runtime::artifact::test_postgres::TestPostgres::start().unwrap();
+    let store = pg.database().unwrap();
+    let replica = || async {
+        let config = OperatorConfig::from_toml("[quotas]\nartifacts = 4\n").unwrap();
+        jacobian::builder().config(config).in_memory().shared_store(&store).build().await.unwrap()
+    };
+    let (one, two) = (replica().await, replica().await);
+    let mut stored = 0;
+    for n in 2..12 {
+        let jac = if n % 2 == 0 { &one } else { &two };
+        let r = put(jac, "ann", n).await;
+        if r.succeeded() {
+            stored += 1;
+        } else {
+            assert!(diagnostics(&r).contains("artifacts quota (4 of 4)"), "{}", diagnostics(&r));
+        }
+    }
+    assert_eq!(stored, 4, "the two replicas together stored the tenant's quota");
+    assert!(put(&two, "ben", 2).await.succeeded(), "another tenant has its own quota");
+}
+
 #[test]
 fn quotas_are_read_from_the_configuration_with_tenant_overrides() {
     let config = OperatorConfig::from_toml(

@@ -280,3 +280,30 @@ async fn a_second_worker_under_the_same_name_does_not_unsettle_the_first() {
     assert_eq!(board.len(), 1, "{board:?}");
     assert!(n >= 20, "only {n} runs");
 }
+
+/// A run placed on a worker writes its artifacts under the tenant's storage quotas as the
+/// replica that placed it states them, whatever the worker's own configuration says.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_worker_writes_under_the_replicas_storage_quotas() {
+    let c = cluster("sleep_artifact", "workers = 2", &["one"]).await;
+    let config = jacobian::runtime::policy::OperatorConfig::from_toml("[quotas]\nartifacts = 2\n").unwrap();
+    let jac = jacobian::builder()
+        .config(config)
+        .in_memory()
+        .shared_store(&c.store)
+        .workers(&c.nats.url)
+        .package(c.package.path())
+        .build()
+        .await
+        .unwrap();
+    wait_for_workers(&jac, &["one"]).await;
+    for n in 1..=2 {
+        let r = jac.run(sleep_run(n)).await;
+        assert!(r.succeeded(), "{:?}", r.execution.diagnostics);
+        assert_eq!(ran_on(&r).as_deref(), Some("one"), "{:?}", r.execution.diagnostics);
+    }
+    let refused = jac.run(sleep_run(3)).await;
+    assert!(!refused.succeeded() && refused.artifact_uris.is_empty(), "{:?}", refused.execution);
+    let why = format!("{:?}", refused.execution.diagnostics);
+    assert!(why.contains("artifacts quota (2 of 2)"), "{why}");
+}

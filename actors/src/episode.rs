@@ -387,6 +387,7 @@ impl Run {
                 input,
                 deadline: self.std_deadline,
                 read_only: installed.descriptor.read_only,
+                storage: shared.tenants.quota(&self.spec.tenant).storage(),
             };
             (workers, placed, run)
         });

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use jacobian_runtime::artifact::{
-    Artifact, ArtifactStore, ArtifactUri, Manifest, NewArtifact, PgDatabase, StoreLimits, StoreUsage,
+    Artifact, ArtifactStore, ArtifactUri, Manifest, NewArtifact, PgDatabase, StoreBound, StoreLimits, StoreUsage,
 };
 use jacobian_runtime::canonical::Digest;
 use jacobian_runtime::policy::Quota;
@@ -51,35 +51,45 @@ impl QuotaStore {
         metrics::gauge!(TENANT_STORED_BYTES, "tenant" => self.tenant.clone()).set(used.bytes as f64);
         metrics::gauge!(TENANT_ARTIFACTS, "tenant" => self.tenant.clone()).set(used.artifacts as f64);
     }
-
-    fn refuse(&self, quota: &'static str, used: u64, limit: u64) -> Error {
-        metrics::counter!(TENANT_QUOTA_REFUSALS, "tenant" => self.tenant.clone(), "quota" => quota).increment(1);
-        Error::QuotaExceeded { tenant: self.tenant.clone(), quota, used, limit }
-    }
 }
 
 impl ArtifactStore for QuotaStore {
     fn put(&self, new: &NewArtifact<'_>) -> Result<Manifest> {
+        self.put_within(new, StoreBound::default())
+    }
+
+    /// Held to the tighter of the tenant's quotas and `bound` (a replica's quotas, for a run on
+    /// a worker). A shared store checks and writes in one step for every process; a store of
+    /// this process alone is counted here.
+    fn put_within(&self, new: &NewArtifact<'_>, bound: StoreBound) -> Result<Manifest> {
+        let bound = self.quota.storage().tighter(bound);
         let uri = ArtifactUri::from_digest(Digest::of_bytes(new.bytes));
-        // Writers of one tenant are serialized here, so two cannot both pass the last byte.
+        // Writers of one tenant in this process are serialized here, so two cannot both pass
+        // the last byte.
         let mut used = self.used.lock().unwrap_or_else(|p| p.into_inner());
         if self.inner.contains(&uri) {
             return self.inner.put(new);
         }
         let size = new.bytes.len() as u64;
-        if let Some(limit) = self.quota.stored_bytes
-            && used.bytes + size > limit
-        {
-            return Err(self.refuse("stored_bytes", used.bytes, limit));
+        let stored = if self.inner.shared() {
+            self.inner.put_within(new, bound)
+        } else {
+            bound.admit(*used, size, &self.tenant).and_then(|()| self.inner.put(new))
+        };
+        let manifest = stored.inspect_err(|e| {
+            if let Error::QuotaExceeded { quota, .. } = e {
+                metrics::counter!(TENANT_QUOTA_REFUSALS, "tenant" => self.tenant.clone(), "quota" => *quota)
+                    .increment(1);
+            }
+        })?;
+        match self.inner.shared().then(|| self.inner.usage()) {
+            // Other processes write too: the store's own count, read back.
+            Some(Ok(exact)) => *used = exact,
+            _ => {
+                used.bytes += size;
+                used.artifacts += 1;
+            }
         }
-        if let Some(limit) = self.quota.artifacts
-            && used.artifacts + 1 > limit
-        {
-            return Err(self.refuse("artifacts", used.artifacts, limit));
-        }
-        let manifest = self.inner.put(new)?;
-        used.bytes += size;
-        used.artifacts += 1;
         self.gauges(*used);
         Ok(manifest)
     }
@@ -102,6 +112,10 @@ impl ArtifactStore for QuotaStore {
 
     fn usage(&self) -> Result<StoreUsage> {
         Ok(*self.used.lock().unwrap_or_else(|p| p.into_inner()))
+    }
+
+    fn shared(&self) -> bool {
+        self.inner.shared()
     }
 }
 

@@ -30,6 +30,7 @@ use std::time::{Duration, Instant};
 use dashmap::DashMap;
 use futures_util::StreamExt;
 use jacobian_runtime::adapter::{AdapterContext, ArtifactWriter, Outcome, PrepareContext, Progress};
+use jacobian_runtime::artifact::StoreBound;
 use jacobian_runtime::policy::WorkersConfig;
 use jacobian_runtime::{ArtifactReader, CapabilityRequest, ExecutionStatus, Mode};
 use serde::{Deserialize, Serialize};
@@ -122,6 +123,8 @@ struct RunRequest {
     input: Box<RawValue>,
     /// Wall time left when sent.
     wall_ms: u64,
+    /// The tenant's storage quotas on the replica, which hold for the run's artifacts here.
+    storage: StoreBound,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -431,6 +434,8 @@ pub(crate) struct RemoteRun {
     pub(crate) deadline: std::time::Instant,
     /// Whether the capability is declared read-only, so that running it again is harmless.
     pub(crate) read_only: bool,
+    /// The tenant's storage quotas here, which the worker's writes are held to.
+    pub(crate) storage: StoreBound,
 }
 
 /// How one attempt on a worker ended.
@@ -530,6 +535,7 @@ impl Workers {
             mode: run.mode,
             input: run.input.clone(),
             wall_ms: run.deadline.saturating_duration_since(std::time::Instant::now()).as_millis() as u64,
+            storage: run.storage,
         };
         let Ok(payload) = serde_json::to_vec(&request) else {
             return Attempt::Lost("the run could not be encoded".into());
@@ -832,7 +838,7 @@ async fn run_here(
         deadline,
         token,
         progress,
-        ArtifactWriter::new(Arc::clone(&tenant.store), Arc::from(r.episode_id.as_str())),
+        ArtifactWriter::new(Arc::clone(&tenant.store), Arc::from(r.episode_id.as_str())).within(r.storage),
     )
     .with_backends(Arc::clone(&shared.backends) as _);
     let id = installed.id().to_owned();

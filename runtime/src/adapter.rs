@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
-use crate::artifact::{ArtifactReader, ArtifactStore, ArtifactUri, Manifest, NewArtifact};
+use crate::artifact::{ArtifactReader, ArtifactStore, ArtifactUri, Manifest, NewArtifact, StoreBound};
 use crate::backend::{Program, Reply, SharedBackendPort};
 use crate::canonical::to_canonical_vec;
 use crate::checker::Evidence;
@@ -68,12 +68,18 @@ pub type ProgressSink = Arc<dyn Fn(Progress) + Send + Sync>;
 pub struct ArtifactWriter {
     store: Arc<dyn ArtifactStore>,
     episode_id: Arc<str>,
+    bound: Option<Arc<StoreBound>>,
 }
 
 impl ArtifactWriter {
     /// A writer for `episode_id`.
     pub fn new(store: Arc<dyn ArtifactStore>, episode_id: impl Into<Arc<str>>) -> Self {
-        ArtifactWriter { store, episode_id: episode_id.into() }
+        ArtifactWriter { store, episode_id: episode_id.into(), bound: None }
+    }
+
+    /// The same writer, its puts held to `bound` besides whatever the store holds them to.
+    pub fn within(self, bound: StoreBound) -> Self {
+        ArtifactWriter { bound: Some(Arc::new(bound)), ..self }
     }
 
     /// Stores a JSON value in its canonical encoding.
@@ -94,13 +100,11 @@ impl ArtifactWriter {
                 reason: format!("schema {schema_uri} is written only by the runtime"),
             });
         }
-        self.store.put(&NewArtifact {
-            schema_uri,
-            media_type,
-            bytes,
-            parents,
-            producing_episode: Some(&self.episode_id),
-        })
+        let new = NewArtifact { schema_uri, media_type, bytes, parents, producing_episode: Some(&self.episode_id) };
+        match self.bound.as_deref() {
+            Some(bound) => self.store.put_within(&new, *bound),
+            None => self.store.put(&new),
+        }
     }
 
     /// Read access to the same store.

@@ -182,6 +182,58 @@ pub trait ArtifactStore: Send + Sync + 'static {
     fn limits(&self) -> StoreLimits;
     /// What the store holds: the bytes of its objects and how many there are.
     fn usage(&self) -> Result<StoreUsage>;
+    /// Whether other processes write to the same store, so that only the store itself can hold
+    /// its usage to a bound exactly.
+    fn shared(&self) -> bool {
+        false
+    }
+    /// Stores `new` unless storing it would take the store's usage past `bound` (an artifact
+    /// already stored takes no space and is never refused); a refusal is
+    /// [`Error::QuotaExceeded`] (naming the store's tenant when the store knows it) and writes
+    /// nothing. A [shared](ArtifactStore::shared) store checks and writes in one step that
+    /// every process's writes go through; this default checks and then writes, exact only for
+    /// a store that one process writes.
+    fn put_within(&self, new: &NewArtifact<'_>, bound: StoreBound) -> Result<Manifest> {
+        if !self.contains(&ArtifactUri::from_digest(Digest::of_bytes(new.bytes))) {
+            bound.admit(self.usage()?, new.bytes.len() as u64, "")?;
+        }
+        self.put(new)
+    }
+}
+
+/// Upper bounds on a store's usage (a tenant's storage quotas); `None` is no bound.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct StoreBound {
+    /// Bytes of stored objects.
+    pub stored_bytes: Option<u64>,
+    /// Stored artifacts.
+    pub artifacts: Option<u64>,
+}
+
+impl StoreBound {
+    /// Each bound the tighter of the two.
+    pub fn tighter(self, other: StoreBound) -> StoreBound {
+        let min = |a: Option<u64>, b: Option<u64>| match (a, b) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        StoreBound {
+            stored_bytes: min(self.stored_bytes, other.stored_bytes),
+            artifacts: min(self.artifacts, other.artifacts),
+        }
+    }
+
+    /// Whether a new object of `size` bytes fits beside `used`; else the quota it would pass.
+    pub fn admit(&self, used: StoreUsage, size: u64, tenant: &str) -> Result<()> {
+        let past = |quota: &'static str, used: u64, more: u64, limit: Option<u64>| match limit {
+            Some(limit) if used.saturating_add(more) > limit => {
+                Err(Error::QuotaExceeded { tenant: tenant.to_owned(), quota, used, limit })
+            }
+            _ => Ok(()),
+        };
+        past("stored_bytes", used.bytes, size, self.stored_bytes)?;
+        past("artifacts", used.artifacts, 1, self.artifacts)
+    }
 }
 
 /// What a store holds.

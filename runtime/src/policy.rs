@@ -317,6 +317,13 @@ pub struct Quota {
     pub cpu_window_seconds: Option<u64>,
 }
 
+impl Quota {
+    /// The bounds on the tenant's store.
+    pub fn storage(&self) -> crate::artifact::StoreBound {
+        crate::artifact::StoreBound { stored_bytes: self.stored_bytes, artifacts: self.artifacts }
+    }
+}
+
 impl QuotasConfig {
     /// The effective quota of `tenant`.
     pub fn of(&self, tenant: &str) -> Quota {

@@ -292,6 +292,7 @@ mod tests {
             fs::write(&path, &bytes).unwrap();
         };
         suite::contract(&store, Some(&corrupt));
+        suite::bounded(&store);
         assert!(fs::read_dir(dir.path().join("tmp")).unwrap().next().is_none(), "temp files are cleaned up");
     }
 

@@ -98,6 +98,7 @@ mod tests {
         let store = MemoryArtifactStore::new().with_limits(suite::LIMITS);
         suite::contract(&store, None);
         assert_eq!(store.len(), 4);
+        suite::bounded(&store);
         let shared = Arc::new(MemoryArtifactStore::new().with_limits(suite::LIMITS));
         suite::concurrent_writers(shared.clone(), shared);
     }

@@ -14,6 +14,10 @@
 //! same transaction; every process LISTENs on a connection of its own, and when it
 //! (re)connects it also reads the marks it may have missed.
 //!
+//! `tenant_storage` keeps each tenant's stored bytes and artifacts, updated in the transaction
+//! of every put that adds an object; a put held to a tenant's storage quotas locks the tenant's
+//! row first, so the check and the write are one step for every process on the database.
+//!
 //! A put is one transaction: the object row, its chunks and the manifest become visible
 //! together or not at all, so a reader never sees a torn artifact and a writer killed mid-put
 //! leaves nothing. Two writers of the same artifact (two replicas) meet on the primary keys:
@@ -34,8 +38,8 @@ use std::time::Duration;
 use postgres::{Client, GenericClient, NoTls};
 
 use super::{
-    Artifact, ArtifactStore, ArtifactUri, Manifest, NewArtifact, StoreLimits, StoreUsage, check_new, manifest_for,
-    reconcile,
+    Artifact, ArtifactStore, ArtifactUri, Manifest, NewArtifact, StoreBound, StoreLimits, StoreUsage, check_new,
+    manifest_for, reconcile,
 };
 use crate::canonical::Digest;
 use crate::error::{Error, Result};
@@ -139,6 +143,18 @@ const MIGRATIONS: &[(i32, &str)] = &[
              created timestamptz NOT NULL DEFAULT now()
          );
          CREATE INDEX tenant_tokens_by_tenant ON tenant_tokens (tenant);",
+    ),
+    (
+        8,
+        "CREATE TABLE tenant_storage (
+             tenant text PRIMARY KEY,
+             bytes bigint NOT NULL CHECK (bytes >= 0),
+             artifacts bigint NOT NULL CHECK (artifacts >= 0)
+         );
+         INSERT INTO tenant_storage (tenant, bytes, artifacts)
+             SELECT o.tenant, coalesce(sum(o.size), 0), count(*)
+             FROM artifact_objects o JOIN artifact_manifests m USING (tenant, digest)
+             GROUP BY o.tenant;",
     ),
 ];
 
@@ -763,8 +779,11 @@ fn read_manifest(c: &mut impl GenericClient, tenant: &str, digest: &[u8]) -> Res
     }
 }
 
-impl ArtifactStore for PgArtifactStore {
-    fn put(&self, new: &NewArtifact<'_>) -> Result<Manifest> {
+impl PgArtifactStore {
+    /// Stores `new` in one transaction, held to `bound` when one is given: the tenant's usage
+    /// row is locked before the check, so every process's bounded writes of the tenant pass
+    /// one at a time, and a refusal writes nothing.
+    fn store(&self, new: &NewArtifact<'_>, bound: Option<StoreBound>) -> Result<Manifest> {
         check_new(self, new)?;
         let uri = ArtifactUri::from_digest(Digest::of_bytes(new.bytes));
         let manifest = manifest_for(uri, new);
@@ -774,12 +793,34 @@ impl ArtifactStore for PgArtifactStore {
         let stored = self.pool.run(move |c| {
             let digest = uri.digest();
             let key = &digest.as_bytes()[..];
+            let size = bytes.len() as i64;
             let mut tx = c.transaction().map_err(|e| db("storing an artifact", e))?;
+            if let Some(bound) = bound {
+                tx.execute(
+                    "INSERT INTO tenant_storage (tenant, bytes, artifacts) VALUES ($1, 0, 0) ON CONFLICT DO NOTHING",
+                    &[&&*tenant],
+                )
+                .map_err(|e| db("reading the tenant's usage", e))?;
+                let row = tx
+                    .query_one("SELECT bytes, artifacts FROM tenant_storage WHERE tenant = $1 FOR UPDATE", &[&&*tenant])
+                    .map_err(|e| db("reading the tenant's usage", e))?;
+                let held = tx
+                    .query_opt("SELECT 1 FROM artifact_objects WHERE tenant = $1 AND digest = $2", &[&&*tenant, &key])
+                    .map_err(|e| db("reading the tenant's usage", e))?
+                    .is_some();
+                if !held {
+                    let used = StoreUsage {
+                        bytes: row.get::<_, i64>(0).max(0) as u64,
+                        artifacts: row.get::<_, i64>(1).max(0) as u64,
+                    };
+                    bound.admit(used, size as u64, &tenant)?;
+                }
+            }
             let fresh = !tx
                 .query(
                     "INSERT INTO artifact_objects (tenant, digest, size) VALUES ($1, $2, $3)
                      ON CONFLICT DO NOTHING RETURNING 1",
-                    &[&&*tenant, &key, &(bytes.len() as i64)],
+                    &[&&*tenant, &key, &size],
                 )
                 .map_err(|e| db("storing an artifact", e))?
                 .is_empty();
@@ -791,6 +832,13 @@ impl ArtifactStore for PgArtifactStore {
                     tx.execute(&insert, &[&&*tenant, &key, &(seq as i32), &chunk])
                         .map_err(|e| db("storing an artifact's bytes", e))?;
                 }
+                tx.execute(
+                    "INSERT INTO tenant_storage (tenant, bytes, artifacts) VALUES ($1, $2, 1)
+                     ON CONFLICT (tenant) DO UPDATE
+                     SET bytes = tenant_storage.bytes + $2, artifacts = tenant_storage.artifacts + 1",
+                    &[&&*tenant, &size],
+                )
+                .map_err(|e| db("counting the tenant's usage", e))?;
             }
             let published = !tx
                 .query(
@@ -808,6 +856,20 @@ impl ArtifactStore for PgArtifactStore {
             None => Ok(manifest),
             Some(existing) => reconcile(existing, new),
         }
+    }
+}
+
+impl ArtifactStore for PgArtifactStore {
+    fn put(&self, new: &NewArtifact<'_>) -> Result<Manifest> {
+        self.store(new, None)
+    }
+
+    fn shared(&self) -> bool {
+        true
+    }
+
+    fn put_within(&self, new: &NewArtifact<'_>, bound: StoreBound) -> Result<Manifest> {
+        self.store(new, Some(bound))
     }
 
     fn get(&self, uri: &ArtifactUri) -> Result<Artifact> {
@@ -880,16 +942,12 @@ impl ArtifactStore for PgArtifactStore {
         let tenant = Arc::clone(&self.tenant);
         self.pool.run(move |c| {
             let row = c
-                .query_one(
-                    "SELECT coalesce(sum(o.size), 0)::bigint, count(*)
-                     FROM artifact_objects o JOIN artifact_manifests m USING (tenant, digest)
-                     WHERE o.tenant = $1",
-                    &[&&*tenant],
-                )
+                .query_opt("SELECT bytes, artifacts FROM tenant_storage WHERE tenant = $1", &[&&*tenant])
                 .map_err(|e| db("measuring the store", e))?;
-            let bytes: i64 = row.try_get(0).map_err(|e| db("measuring the store", e))?;
-            let artifacts: i64 = row.try_get(1).map_err(|e| db("measuring the store", e))?;
-            Ok(StoreUsage { bytes: bytes.max(0) as u64, artifacts: artifacts.max(0) as u64 })
+            Ok(row.map_or(StoreUsage::default(), |row| StoreUsage {
+                bytes: row.get::<_, i64>(0).max(0) as u64,
+                artifacts: row.get::<_, i64>(1).max(0) as u64,
+            }))
         })
     }
 }
@@ -913,7 +971,7 @@ mod tests {
         let server = TestPostgres::start().unwrap();
         let url = server.database().unwrap();
         let db = PgDatabase::connect(&url).unwrap();
-        assert_eq!(db.schema_version().unwrap(), 7);
+        assert_eq!(db.schema_version().unwrap(), 8);
         let store = db.store("alice").with_limits(suite::LIMITS);
         let corrupt = |uri: &ArtifactUri| {
             let sql = format!(
@@ -924,6 +982,7 @@ mod tests {
             server.execute(&url, &sql).unwrap();
         };
         suite::contract(&store, Some(&corrupt));
+        suite::bounded(&store);
 
         // Another tenant on the same database sees nothing of alice's.
         let bob = db.store("bob").with_limits(suite::LIMITS);
@@ -1011,6 +1070,41 @@ mod tests {
     }
 
     #[test]
+    fn bounded_puts_hold_across_processes_and_the_count_survives_a_migration() {
+        let server = TestPostgres::start().unwrap();
+        let url = server.database().unwrap();
+        let (a, b) = (PgDatabase::connect(&url).unwrap(), PgDatabase::connect(&url).unwrap());
+        let (a, b) = (Arc::new(a.store("carol")), Arc::new(b.store("carol")));
+        // Two processes, four writers each, eight distinct artifacts against a bound of five.
+        let bound = StoreBound { stored_bytes: None, artifacts: Some(5) };
+        let writers: Vec<_> = (0..8)
+            .map(|i| {
+                let store = if i % 2 == 0 { Arc::clone(&a) } else { Arc::clone(&b) };
+                std::thread::spawn(move || {
+                    let bytes = format!("{{\"writer\":{i}}}");
+                    let new = NewArtifact {
+                        schema_uri: "urn:t:bounded",
+                        media_type: "application/json",
+                        bytes: bytes.as_bytes(),
+                        parents: &[],
+                        producing_episode: None,
+                    };
+                    store.put_within(&new, bound).is_ok()
+                })
+            })
+            .collect();
+        let stored = writers.into_iter().map(|w| w.join().unwrap()).filter(|ok| *ok).count();
+        assert_eq!(stored, 5, "exactly the bound's artifacts were stored");
+        let usage = a.usage().unwrap();
+        assert_eq!((usage.artifacts, b.usage().unwrap()), (5, usage));
+        // The count migration 8 builds from the stored artifacts equals the one kept since.
+        server.execute(&url, "DROP TABLE tenant_storage; DELETE FROM schema_migrations WHERE version = 8").unwrap();
+        let again = PgDatabase::connect(&url).unwrap();
+        assert_eq!(again.store("carol").usage().unwrap(), usage);
+        assert_eq!(again.store("dave").usage().unwrap(), StoreUsage::default());
+    }
+
+    #[test]
     fn migrations_run_once_and_a_newer_schema_is_refused() {
         let server = TestPostgres::start().unwrap();
         let url = server.database().unwrap();
@@ -1024,7 +1118,7 @@ mod tests {
             })
             .collect();
         for o in opened {
-            assert_eq!(o.join().unwrap().unwrap(), 7);
+            assert_eq!(o.join().unwrap().unwrap(), 8);
         }
         server.execute(&url, "INSERT INTO schema_migrations (version) VALUES (99)").unwrap();
         let err = PgDatabase::connect(&url).unwrap_err();

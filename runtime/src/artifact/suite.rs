@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::{ArtifactStore, ArtifactUri, NewArtifact, StoreLimits, StoreUsage};
+use super::{ArtifactStore, ArtifactUri, NewArtifact, StoreBound, StoreLimits, StoreUsage};
 use crate::canonical::Digest;
 use crate::error::Error;
 
@@ -111,4 +111,28 @@ pub(crate) fn concurrent_writers(a: Arc<dyn ArtifactStore>, b: Arc<dyn ArtifactS
     }
     let total = payloads.iter().map(|p| p.len() as u64).sum();
     assert_eq!(a.usage().unwrap(), StoreUsage { bytes: total, artifacts: payloads.len() as u64 });
+}
+
+/// Puts held to a bound: a new artifact past it is refused, naming the bound, and nothing is
+/// written; an artifact already stored takes no space and is never refused.
+pub(crate) fn bounded(store: &dyn ArtifactStore) {
+    let before = store.usage().unwrap();
+    let (a, b) = (br#"{"bounded":1}"#.as_slice(), br#"{"bounded":2}"#.as_slice());
+    let one_more = StoreBound { stored_bytes: None, artifacts: Some(before.artifacts + 1) };
+    store.put_within(&new("urn:t:bounded", a, &[]), one_more).unwrap();
+    let err = store.put_within(&new("urn:t:bounded", b, &[]), one_more).unwrap_err();
+    assert!(matches!(err, Error::QuotaExceeded { quota: "artifacts", .. }), "{err}");
+    assert!(!store.contains(&ArtifactUri::from_digest(Digest::of_bytes(b))), "a refused put wrote nothing");
+    store.put_within(&new("urn:t:bounded", a, &[]), one_more).expect("an artifact already stored");
+    let used = store.usage().unwrap();
+    assert_eq!(used.artifacts, before.artifacts + 1);
+    let few_bytes = StoreBound { stored_bytes: Some(used.bytes + b.len() as u64 - 1), artifacts: None };
+    let err = store.put_within(&new("urn:t:bounded", b, &[]), few_bytes).unwrap_err();
+    assert!(matches!(err, Error::QuotaExceeded { quota: "stored_bytes", .. }), "{err}");
+    let exact = StoreBound { stored_bytes: Some(used.bytes + b.len() as u64), artifacts: Some(used.artifacts + 1) };
+    store.put_within(&new("urn:t:bounded", b, &[]), exact).expect("a put that fills the bound exactly");
+    assert_eq!(
+        store.usage().unwrap(),
+        StoreUsage { bytes: used.bytes + b.len() as u64, artifacts: used.artifacts + 1 }
+    );
 }

@@ -93,7 +93,7 @@ impl TestPostgres {
 
     /// Runs SQL on database `url` (to corrupt a stored object on purpose, say).
     pub fn execute(&self, url: &str, sql: &str) -> Result<(), String> {
-        off_runtime(|| Client::connect(url, NoTls)?.batch_execute(sql)).map_err(|e| e.to_string())
+        off_runtime(|| Client::connect(url, NoTls)?.batch_execute(sql)).map_err(|e| format!("{e:?}"))
     }
 
     /// The server's process id.
