@@ -67,7 +67,7 @@ fn replicas_share_artifacts_and_a_killed_replica_loses_nothing_acknowledged() {
         .output()
         .unwrap();
     let report: Value = serde_json::from_slice(&doctor.stdout).unwrap();
-    assert_eq!(report["store"], "postgres (schema 8)", "{report}");
+    assert_eq!(report["store"], "postgres (schema 9)", "{report}");
 
     let rounds = std::env::var("JACOBIAN_REPLICA_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(4u64);
     let mut rng = Rng(0x5EED_2026);

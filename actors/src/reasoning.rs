@@ -146,11 +146,12 @@ struct Call {
     actual: Option<ActualOutcome>,
 }
 
+/// A run's own state; its calls are kept one by one beside it, so that an entry reads and
+/// writes one run and at most one call however many calls the run has.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 struct Run {
     entries: usize,
     current_call: Option<String>,
-    calls: HashMap<String, Call>,
     closed: bool,
 }
 
@@ -164,14 +165,18 @@ trait Ledger {
     fn create(&mut self, run_id: &str) -> Result<(), Vec<Diagnostic>>;
     /// A run, to read and change in place.
     fn run(&mut self, run_id: &str) -> Result<Option<&mut Run>, Vec<Diagnostic>>;
-    /// Keeps the changes made to the run [`Ledger::run`] gave last.
+    /// One call of a run, to read and change in place (a new call starts as `Call::default()`
+    /// when `create` is set).
+    fn call(&mut self, run_id: &str, call_id: &str, create: bool) -> Result<Option<&mut Call>, Vec<Diagnostic>>;
+    /// Keeps the changes made to the run and the call [`Ledger::run`] and [`Ledger::call`]
+    /// gave last.
     fn save(&mut self) -> Result<(), Vec<Diagnostic>>;
 }
 
 /// This process's runs.
 #[derive(Debug, Default)]
 struct State {
-    runs: HashMap<String, Run>,
+    runs: HashMap<String, (Run, HashMap<String, Call>)>,
     next: u64,
 }
 
@@ -184,22 +189,30 @@ impl Ledger for State {
         Ok(self.runs.len())
     }
     fn create(&mut self, run_id: &str) -> Result<(), Vec<Diagnostic>> {
-        self.runs.insert(run_id.to_owned(), Run::default());
+        self.runs.insert(run_id.to_owned(), Default::default());
         Ok(())
     }
     fn run(&mut self, run_id: &str) -> Result<Option<&mut Run>, Vec<Diagnostic>> {
-        Ok(self.runs.get_mut(run_id))
+        Ok(self.runs.get_mut(run_id).map(|(run, _)| run))
+    }
+    fn call(&mut self, run_id: &str, call_id: &str, create: bool) -> Result<Option<&mut Call>, Vec<Diagnostic>> {
+        let Some((_, calls)) = self.runs.get_mut(run_id) else { return Ok(None) };
+        if create {
+            return Ok(Some(calls.entry(call_id.to_owned()).or_default()));
+        }
+        Ok(calls.get_mut(call_id))
     }
     fn save(&mut self) -> Result<(), Vec<Diagnostic>> {
         Ok(())
     }
 }
 
-/// The runs every process on the shared database sees, within one transaction; the run being
-/// changed is read into `open` and written back by `save`.
+/// The runs every process on the shared database sees, within one transaction; the run and the
+/// call being changed are read into `open` and `open_call` and written back by `save`.
 struct Shared<'a, 'b> {
     tx: &'a mut ReasoningTx<'b>,
     open: Option<(String, Run)>,
+    open_call: Option<(String, String, Call)>,
 }
 
 fn unavailable(e: impl std::fmt::Display) -> Vec<Diagnostic> {
@@ -226,10 +239,28 @@ impl Ledger for Shared<'_, '_> {
         }
         Ok(self.open.as_mut().map(|(_, run)| run))
     }
+    fn call(&mut self, run_id: &str, call_id: &str, create: bool) -> Result<Option<&mut Call>, Vec<Diagnostic>> {
+        if self.open_call.as_ref().is_none_or(|(r, c, _)| r != run_id || c != call_id) {
+            self.open_call = match self.tx.load_call(run_id, call_id).map_err(unavailable)? {
+                Some(text) => {
+                    Some((run_id.to_owned(), call_id.to_owned(), serde_json::from_str(&text).map_err(unavailable)?))
+                }
+                None if create => Some((run_id.to_owned(), call_id.to_owned(), Call::default())),
+                None => None,
+            };
+        }
+        Ok(self.open_call.as_mut().map(|(_, _, call)| call))
+    }
     fn save(&mut self) -> Result<(), Vec<Diagnostic>> {
-        let Some((run_id, run)) = &self.open else { return Ok(()) };
-        let text = serde_json::to_string(run).map_err(unavailable)?;
-        self.tx.store(run_id, &text).map_err(unavailable)
+        if let Some((run_id, run)) = &self.open {
+            let text = serde_json::to_string(run).map_err(unavailable)?;
+            self.tx.store(run_id, &text).map_err(unavailable)?;
+        }
+        if let Some((run_id, call_id, call)) = &self.open_call {
+            let text = serde_json::to_string(call).map_err(unavailable)?;
+            self.tx.store_call(run_id, call_id, &text).map_err(unavailable)?;
+        }
+        Ok(())
     }
 }
 
@@ -301,7 +332,7 @@ impl ReasoningLog {
             }
             Place::Shared { db, tenant } => db
                 .reasoning(tenant, move |tx| {
-                    let (answer, line) = match change(&mut Shared { tx, open: None }) {
+                    let (answer, line) = match change(&mut Shared { tx, open: None, open_call: None }) {
                         Ok(done) => done,
                         Err(refused) => return Ok(Err(refused)),
                     };
@@ -371,9 +402,8 @@ impl ReasoningLog {
                     "the call id is not the run's current BEFORE_TOOL",
                 ));
             }
-            let call = run
-                .calls
-                .get_mut(&call_id)
+            let call = ledger
+                .call(&run_id, &call_id, false)?
                 .ok_or_else(|| invalid("/reasoning_call_id", "UNKNOWN_CALL", "unknown call id"))?;
             if call.consumed {
                 return Err(invalid(
@@ -401,7 +431,7 @@ impl ReasoningLog {
         let actual = ActualOutcome::of(result);
         let (run_id, call_id) = (run_id.to_owned(), call_id.to_owned());
         let bound = self.apply(move |ledger| {
-            if let Some(call) = ledger.run(&run_id)?.and_then(|run| run.calls.get_mut(&call_id)) {
+            if let Some(call) = ledger.call(&run_id, &call_id, false)? {
                 call.actual = Some(actual.clone());
                 ledger.save()?;
             }
@@ -439,14 +469,15 @@ fn write_entry(ledger: &mut dyn Ledger, entry: ReasoningEntry) -> Change<WriteAc
     }
     let mut ack = WriteAck { run_id: run_id.clone(), entry_id: format!("e-{n}"), call_id: None, binding: None };
     match entry.kind {
-        EntryKind::Plan => {}
+        EntryKind::Plan | EntryKind::Final => {}
         EntryKind::BeforeTool => {
             let capability_id = entry.capability_id.clone().ok_or_else(|| {
                 invalid("/capability_id", "MISSING_FIELD", "BEFORE_TOOL names the capability it precedes")
             })?;
             let call_id = format!("call-{n}");
-            run.calls.insert(call_id.clone(), Call { capability_id, ..Call::default() });
-            run.current_call = Some(call_id.clone());
+            if let Some(call) = ledger.call(&run_id, &call_id, true)? {
+                *call = Call { capability_id, ..Call::default() };
+            }
             ack.call_id = Some(call_id);
         }
         EntryKind::AfterTool => {
@@ -454,9 +485,8 @@ fn write_entry(ledger: &mut dyn Ledger, entry: ReasoningEntry) -> Change<WriteAc
                 .call_id
                 .as_deref()
                 .ok_or_else(|| invalid("/call_id", "MISSING_FIELD", "AFTER_TOOL names its call"))?;
-            let call = run
-                .calls
-                .get(call_id)
+            let call = ledger
+                .call(&run_id, call_id, false)?
                 .ok_or_else(|| invalid("/call_id", "UNKNOWN_CALL", format!("no call `{call_id}` in this run")))?;
             let actual = call
                 .actual
@@ -464,8 +494,12 @@ fn write_entry(ledger: &mut dyn Ledger, entry: ReasoningEntry) -> Change<WriteAc
                 .ok_or_else(|| invalid("/call_id", "CALL_NOT_FINISHED", "no run carrying this call id has finished"))?;
             ack.binding = Some(compare(entry.reported.clone().unwrap_or_default(), actual));
         }
-        EntryKind::Final => run.closed = true,
     }
+    let run = ledger.run(&run_id)?.ok_or_else(|| invalid("/run_id", "UNKNOWN_RUN", "the run left the ledger"))?;
+    if ack.call_id.is_some() {
+        run.current_call.clone_from(&ack.call_id);
+    }
+    run.closed |= entry.kind == EntryKind::Final;
     run.entries += 1;
     ledger.save()?;
     let line = json!({
@@ -562,5 +596,40 @@ mod tests {
         log.write(entry(EntryKind::Final, Some(&plan.run_id))).unwrap();
         assert_eq!(log.write(entry(EntryKind::Plan, Some(&plan.run_id))).unwrap_err()[0].code, "RUN_CLOSED");
         assert_eq!(log.write(entry(EntryKind::BeforeTool, None)).unwrap_err()[0].path.as_deref(), Some("/run_id"));
+    }
+
+    /// On the shared database, a run's calls are rows of their own: the run's state stays the
+    /// same size however many calls it has, and the rules hold on calls read one at a time.
+    #[test]
+    fn a_shared_run_keeps_its_calls_apart_and_its_own_state_small() {
+        let server = jacobian_runtime::artifact::test_postgres::TestPostgres::start().unwrap();
+        let db = PgDatabase::connect(&server.database().unwrap()).unwrap();
+        let log = ReasoningLog::shared(ReasoningMode::Required, db.clone(), "t");
+        let plan = log.write(entry(EntryKind::Plan, None)).unwrap();
+        let state = || {
+            let run = plan.run_id.clone();
+            db.reasoning("t", move |tx| Ok(Ok::<_, ()>(tx.load(&run)?.unwrap_or_default().len()))).unwrap().unwrap()
+        };
+        let before = |capability: &str| ReasoningEntry {
+            capability_id: Some(capability.into()),
+            ..entry(EntryKind::BeforeTool, Some(&plan.run_id))
+        };
+        let first = log.write(before("integer.factor")).unwrap().call_id.unwrap();
+        let small = state();
+        let mut current = first.clone();
+        for _ in 0..300 {
+            current = log.write(before("integer.compute.gcd")).unwrap().call_id.unwrap();
+        }
+        // Only its counters' digits grow (entries and the current call's number).
+        assert!(state() <= small + 8, "the run's state grew from {small} to {} bytes", state());
+        let mut req = CapabilityRequest::new("integer.compute.gcd", json!({"a": 1, "b": 2}));
+        req.reasoning_run_id = Some(plan.run_id.clone());
+        req.reasoning_call_id = Some(first);
+        assert_eq!(log.admit(&req).unwrap_err()[0].code, "NOT_CURRENT_CALL");
+        req.reasoning_call_id = Some(current.clone());
+        assert_eq!(log.admit(&req).unwrap(), Some((plan.run_id.clone(), current.clone())));
+        assert_eq!(log.admit(&req).unwrap_err()[0].code, "CALL_ALREADY_USED");
+        let after = ReasoningEntry { call_id: Some(current), ..entry(EntryKind::AfterTool, Some(&plan.run_id)) };
+        assert_eq!(log.write(after).unwrap_err()[0].code, "CALL_NOT_FINISHED");
     }
 }

@@ -14,6 +14,10 @@
 //! same transaction; every process LISTENs on a connection of its own, and when it
 //! (re)connects it also reads the marks it may have missed.
 //!
+//! A tenant's reasoning runs are rows of `reasoning_runs` and their calls rows of
+//! `reasoning_calls`, so an entry reads and writes one run and at most one call, however many
+//! calls the run has.
+//!
 //! `tenant_storage` keeps each tenant's stored bytes and artifacts, updated in the transaction
 //! of every put that adds an object; a put held to a tenant's storage quotas locks the tenant's
 //! row first, so the check and the write are one step for every process on the database.
@@ -155,6 +159,21 @@ const MIGRATIONS: &[(i32, &str)] = &[
              SELECT o.tenant, coalesce(sum(o.size), 0), count(*)
              FROM artifact_objects o JOIN artifact_manifests m USING (tenant, digest)
              GROUP BY o.tenant;",
+    ),
+    (
+        9,
+        "CREATE TABLE reasoning_calls (
+             tenant text NOT NULL,
+             run_id text NOT NULL,
+             call_id text NOT NULL,
+             state text NOT NULL,
+             PRIMARY KEY (tenant, run_id, call_id)
+         );
+         INSERT INTO reasoning_calls (tenant, run_id, call_id, state)
+             SELECT r.tenant, r.run_id, c.key, c.value::text
+             FROM reasoning_runs r, jsonb_each(r.state::jsonb -> 'calls') c
+             WHERE jsonb_typeof(r.state::jsonb -> 'calls') = 'object';
+         UPDATE reasoning_runs SET state = (state::jsonb - 'calls')::text;",
     ),
 ];
 
@@ -681,6 +700,29 @@ impl ReasoningTx<'_> {
             .map_err(|e| db("reading a reasoning run", e))
     }
 
+    /// The stored state of one call of a run, if the run has it.
+    pub fn load_call(&mut self, run_id: &str, call_id: &str) -> Result<Option<String>> {
+        self.tx
+            .query_opt(
+                "SELECT state FROM reasoning_calls WHERE tenant = $1 AND run_id = $2 AND call_id = $3",
+                &[&self.tenant, &run_id, &call_id],
+            )
+            .and_then(|row| row.map(|r| r.try_get(0)).transpose())
+            .map_err(|e| db("reading a reasoning call", e))
+    }
+
+    /// Stores one call's state.
+    pub fn store_call(&mut self, run_id: &str, call_id: &str, state: &str) -> Result<()> {
+        self.tx
+            .execute(
+                "INSERT INTO reasoning_calls (tenant, run_id, call_id, state) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT (tenant, run_id, call_id) DO UPDATE SET state = excluded.state",
+                &[&self.tenant, &run_id, &call_id, &state],
+            )
+            .map(drop)
+            .map_err(|e| db("storing a reasoning call", e))
+    }
+
     /// How many runs the tenant has.
     pub fn runs(&mut self) -> Result<u64> {
         self.tx
@@ -971,7 +1013,7 @@ mod tests {
         let server = TestPostgres::start().unwrap();
         let url = server.database().unwrap();
         let db = PgDatabase::connect(&url).unwrap();
-        assert_eq!(db.schema_version().unwrap(), 8);
+        assert_eq!(db.schema_version().unwrap(), 9);
         let store = db.store("alice").with_limits(suite::LIMITS);
         let corrupt = |uri: &ArtifactUri| {
             let sql = format!(
@@ -1098,10 +1140,35 @@ mod tests {
         let usage = a.usage().unwrap();
         assert_eq!((usage.artifacts, b.usage().unwrap()), (5, usage));
         // The count migration 8 builds from the stored artifacts equals the one kept since.
-        server.execute(&url, "DROP TABLE tenant_storage; DELETE FROM schema_migrations WHERE version = 8").unwrap();
+        let rerun =
+            "DROP TABLE tenant_storage; DROP TABLE reasoning_calls; DELETE FROM schema_migrations WHERE version >= 8";
+        server.execute(&url, rerun).unwrap();
         let again = PgDatabase::connect(&url).unwrap();
         assert_eq!(again.store("carol").usage().unwrap(), usage);
         assert_eq!(again.store("dave").usage().unwrap(), StoreUsage::default());
+    }
+
+    #[test]
+    fn migration_9_moves_a_runs_calls_to_rows_of_their_own() {
+        let server = TestPostgres::start().unwrap();
+        let url = server.database().unwrap();
+        drop(PgDatabase::connect(&url).unwrap());
+        // A run as schema 8 kept it: its calls inside its state.
+        let old = r#"{"entries":2,"current_call":"call-2","calls":{"call-2":{"capability_id":"integer.factor","consumed":true,"actual":null}},"closed":false}"#;
+        let sql = format!(
+            "DROP TABLE reasoning_calls; DELETE FROM schema_migrations WHERE version = 9;
+             INSERT INTO reasoning_runs (tenant, run_id, state) VALUES ('erin', 'rl-1', '{old}')"
+        );
+        server.execute(&url, &sql).unwrap();
+        let db = PgDatabase::connect(&url).unwrap();
+        let (run, call) = db
+            .reasoning("erin", |tx| Ok(Ok::<_, ()>((tx.load("rl-1")?, tx.load_call("rl-1", "call-2")?))))
+            .unwrap()
+            .unwrap();
+        let run: serde_json::Value = serde_json::from_str(&run.unwrap()).unwrap();
+        assert_eq!(run, serde_json::json!({"entries": 2, "current_call": "call-2", "closed": false}));
+        let call: serde_json::Value = serde_json::from_str(&call.unwrap()).unwrap();
+        assert_eq!(call, serde_json::json!({"capability_id": "integer.factor", "consumed": true, "actual": null}));
     }
 
     #[test]
@@ -1118,7 +1185,7 @@ mod tests {
             })
             .collect();
         for o in opened {
-            assert_eq!(o.join().unwrap().unwrap(), 8);
+            assert_eq!(o.join().unwrap().unwrap(), 9);
         }
         server.execute(&url, "INSERT INTO schema_migrations (version) VALUES (99)").unwrap();
         let err = PgDatabase::connect(&url).unwrap_err();
