@@ -112,6 +112,9 @@ async fn the_evaluation_set_finds_the_right_capability_first() {
     // Alternate requests (in file order) form a development half, whose misses were read
     // when the vocabulary was refined, and a held-out half, which was not.
     let (mut development, mut held_out) = (Tally::default(), Tally::default());
+    // Held-out requests outside the top five: at ranks 6 to 20, and further down or unmatched
+    // (counted only: the half stays unread).
+    let (mut held_out_near, mut held_out_far) = (0, 0);
     let mut overall = Tally::default();
     let mut expected_by: BTreeMap<&str, usize> = BTreeMap::new();
     let mut first_for: BTreeSet<String> = BTreeSet::new();
@@ -150,7 +153,12 @@ async fn the_evaluation_set_finds_the_right_capability_first() {
         if in_development {
             development.add(rank)
         } else {
-            held_out.add(rank)
+            held_out.add(rank);
+            match rank {
+                Some(r) if r > 5 => held_out_near += 1,
+                None => held_out_far += 1,
+                _ => {}
+            }
         }
         overall.add(rank);
     }
@@ -165,6 +173,9 @@ async fn the_evaluation_set_finds_the_right_capability_first() {
     report.push_str(&development.line("development half"));
     report.push('\n');
     report.push_str(&held_out.line("held-out half"));
+    report.push_str(&format!(
+        "\nheld-out requests outside the top five: {held_out_near} at ranks 6-{DEPTH}, {held_out_far} further down"
+    ));
     report.push_str(&format!("\nout of portfolio: {} of {} without a STRONG fit\n", unrouted.top1, unrouted.n));
     // DISCOVERY_MISSES=n lists n misses of the development half (all of them with a large n);
     // 60 by default. Held-out misses are never listed, so that the half stays unseen.
