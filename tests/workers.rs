@@ -112,13 +112,14 @@ async fn runs_placed_on_workers_answer_as_they_do_here_and_spread_by_load() {
 
 /// PostgreSQL, NATS, the test package in `mode` with `config`, a worker process for each of
 /// `names`, and a replica that sees them all.
+/// Fields drop in declaration order: the replica and the workers before what they stand on.
 struct Cluster {
-    _pg: TestPostgres,
-    store: String,
-    nats: NatsServer,
-    package: tempfile::TempDir,
-    workers: Vec<Worker>,
     jac: Jacobian,
+    workers: Vec<Worker>,
+    package: tempfile::TempDir,
+    nats: NatsServer,
+    store: String,
+    _pg: TestPostgres,
 }
 
 async fn cluster(mode: &str, config: &str, names: &[&str]) -> Cluster {
@@ -128,7 +129,7 @@ async fn cluster(mode: &str, config: &str, names: &[&str]) -> Cluster {
     let package = crate::packages::misbehaving(mode, config);
     let workers = names.iter().map(|n| start_worker(&nats, n, &store, package.path())).collect();
     let jac = replica(&store, &nats.url, package.path(), names).await;
-    Cluster { _pg: pg, store, nats, package, workers, jac }
+    Cluster { jac, workers, package, nats, store, _pg: pg }
 }
 
 /// Worker `one` of two slots, running the sleeping package.
@@ -305,5 +306,5 @@ async fn a_worker_writes_under_the_replicas_storage_quotas() {
     let refused = jac.run(sleep_run(3)).await;
     assert!(!refused.succeeded() && refused.artifact_uris.is_empty(), "{:?}", refused.execution);
     let why = format!("{:?}", refused.execution.diagnostics);
-    assert!(why.contains("artifacts quota (2 of 2)"), "{why}");
+    assert!(why.contains("artifacts quota (2 of 2)") && why.contains("on worker one"), "{why}");
 }

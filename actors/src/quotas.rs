@@ -47,6 +47,14 @@ impl QuotaStore {
         Ok(store)
     }
 
+    /// Counts a refusal for a quota in the tenant's metrics.
+    fn counted(&self, stored: Result<Manifest>) -> Result<Manifest> {
+        if let Err(Error::QuotaExceeded { quota, .. }) = &stored {
+            metrics::counter!(TENANT_QUOTA_REFUSALS, "tenant" => self.tenant.clone(), "quota" => *quota).increment(1);
+        }
+        stored
+    }
+
     fn gauges(&self, used: StoreUsage) {
         metrics::gauge!(TENANT_STORED_BYTES, "tenant" => self.tenant.clone()).set(used.bytes as f64);
         metrics::gauge!(TENANT_ARTIFACTS, "tenant" => self.tenant.clone()).set(used.artifacts as f64);
@@ -59,10 +67,13 @@ impl ArtifactStore for QuotaStore {
     }
 
     /// Held to the tighter of the tenant's quotas and `bound` (a replica's quotas, for a run on
-    /// a worker). A shared store checks and writes in one step for every process; a store of
-    /// this process alone is counted here.
+    /// a worker). A shared store checks and counts every process's writes itself, in the
+    /// write's transaction; a store of this process alone is counted here.
     fn put_within(&self, new: &NewArtifact<'_>, bound: StoreBound) -> Result<Manifest> {
         let bound = self.quota.storage().tighter(bound);
+        if self.inner.shared() {
+            return self.counted(self.inner.put_within(new, bound));
+        }
         let uri = ArtifactUri::from_digest(Digest::of_bytes(new.bytes));
         // Writers of one tenant in this process are serialized here, so two cannot both pass
         // the last byte.
@@ -71,25 +82,9 @@ impl ArtifactStore for QuotaStore {
             return self.inner.put(new);
         }
         let size = new.bytes.len() as u64;
-        let stored = if self.inner.shared() {
-            self.inner.put_within(new, bound)
-        } else {
-            bound.admit(*used, size, &self.tenant).and_then(|()| self.inner.put(new))
-        };
-        let manifest = stored.inspect_err(|e| {
-            if let Error::QuotaExceeded { quota, .. } = e {
-                metrics::counter!(TENANT_QUOTA_REFUSALS, "tenant" => self.tenant.clone(), "quota" => *quota)
-                    .increment(1);
-            }
-        })?;
-        match self.inner.shared().then(|| self.inner.usage()) {
-            // Other processes write too: the store's own count, read back.
-            Some(Ok(exact)) => *used = exact,
-            _ => {
-                used.bytes += size;
-                used.artifacts += 1;
-            }
-        }
+        let manifest = self.counted(bound.admit(*used, size, &self.tenant).and_then(|()| self.inner.put(new)))?;
+        used.bytes += size;
+        used.artifacts += 1;
         self.gauges(*used);
         Ok(manifest)
     }
@@ -110,7 +105,14 @@ impl ArtifactStore for QuotaStore {
         self.inner.limits()
     }
 
+    /// On a shared store, the store's own count of every process's writes (the gauges follow
+    /// it when it is read); otherwise this process's count.
     fn usage(&self) -> Result<StoreUsage> {
+        if self.inner.shared() {
+            let used = self.inner.usage()?;
+            self.gauges(used);
+            return Ok(used);
+        }
         Ok(*self.used.lock().unwrap_or_else(|p| p.into_inner()))
     }
 

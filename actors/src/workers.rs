@@ -124,6 +124,7 @@ struct RunRequest {
     /// Wall time left when sent.
     wall_ms: u64,
     /// The tenant's storage quotas on the replica, which hold for the run's artifacts here.
+    #[serde(default)]
     storage: StoreBound,
 }
 
@@ -475,9 +476,16 @@ pub(crate) async fn execute(shared: Arc<Shared>, workers: Arc<Workers>, mut plac
             }
             Attempt::Done(mut outcome) => {
                 crate::metrics::worker_run(&placed.worker, "answered");
-                if let Ok(o) = &mut outcome.result {
-                    let note = format!("the adapter ran on worker node {}", placed.worker);
-                    o.diagnostics.push(jacobian_runtime::Diagnostic::info("RAN_ON_WORKER", note));
+                match &mut outcome.result {
+                    Ok(o) => {
+                        let note = format!("the adapter ran on worker node {}", placed.worker);
+                        o.diagnostics.push(jacobian_runtime::Diagnostic::info("RAN_ON_WORKER", note));
+                    }
+                    // A failure from the worker says where it happened.
+                    Err(JobFailure::Remote { message, .. }) => {
+                        message.push_str(&format!(" (on worker {})", placed.worker))
+                    }
+                    Err(_) => {}
                 }
                 break *outcome;
             }

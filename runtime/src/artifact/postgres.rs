@@ -18,9 +18,10 @@
 //! `reasoning_calls`, so an entry reads and writes one run and at most one call, however many
 //! calls the run has.
 //!
-//! `tenant_storage` keeps each tenant's stored bytes and artifacts, updated in the transaction
-//! of every put that adds an object; a put held to a tenant's storage quotas locks the tenant's
-//! row first, so the check and the write are one step for every process on the database.
+//! `tenant_storage` keeps each tenant's stored bytes and artifacts, updated last in the
+//! transaction of every put that adds an object; a put held to a tenant's storage quotas checks
+//! the figure that update returns (under the row's lock, so counting every process's committed
+//! puts) and rolls back past a quota.
 //!
 //! A put is one transaction: the object row, its chunks and the manifest become visible
 //! together or not at all, so a reader never sees a torn artifact and a writer killed mid-put
@@ -822,9 +823,10 @@ fn read_manifest(c: &mut impl GenericClient, tenant: &str, digest: &[u8]) -> Res
 }
 
 impl PgArtifactStore {
-    /// Stores `new` in one transaction, held to `bound` when one is given: the tenant's usage
-    /// row is locked before the check, so every process's bounded writes of the tenant pass
-    /// one at a time, and a refusal writes nothing.
+    /// Stores `new` in one transaction. The tenant's usage row is updated last, when the object
+    /// is new, so its lock is held only from there to the commit and every put takes its locks
+    /// in one order (object, then usage). Held to `bound`, the put reads the usage the update
+    /// returns, which counts every process's committed puts, and rolls back past the bound.
     fn store(&self, new: &NewArtifact<'_>, bound: Option<StoreBound>) -> Result<Manifest> {
         check_new(self, new)?;
         let uri = ArtifactUri::from_digest(Digest::of_bytes(new.bytes));
@@ -837,27 +839,8 @@ impl PgArtifactStore {
             let key = &digest.as_bytes()[..];
             let size = bytes.len() as i64;
             let mut tx = c.transaction().map_err(|e| db("storing an artifact", e))?;
-            if let Some(bound) = bound {
-                tx.execute(
-                    "INSERT INTO tenant_storage (tenant, bytes, artifacts) VALUES ($1, 0, 0) ON CONFLICT DO NOTHING",
-                    &[&&*tenant],
-                )
-                .map_err(|e| db("reading the tenant's usage", e))?;
-                let row = tx
-                    .query_one("SELECT bytes, artifacts FROM tenant_storage WHERE tenant = $1 FOR UPDATE", &[&&*tenant])
-                    .map_err(|e| db("reading the tenant's usage", e))?;
-                let held = tx
-                    .query_opt("SELECT 1 FROM artifact_objects WHERE tenant = $1 AND digest = $2", &[&&*tenant, &key])
-                    .map_err(|e| db("reading the tenant's usage", e))?
-                    .is_some();
-                if !held {
-                    let used = StoreUsage {
-                        bytes: row.get::<_, i64>(0).max(0) as u64,
-                        artifacts: row.get::<_, i64>(1).max(0) as u64,
-                    };
-                    bound.admit(used, size as u64, &tenant)?;
-                }
-            }
+            // A second writer of the same object waits here for the first's commit, then finds
+            // it stored: an artifact already stored takes no space and is never refused.
             let fresh = !tx
                 .query(
                     "INSERT INTO artifact_objects (tenant, digest, size) VALUES ($1, $2, $3)
@@ -874,13 +857,6 @@ impl PgArtifactStore {
                     tx.execute(&insert, &[&&*tenant, &key, &(seq as i32), &chunk])
                         .map_err(|e| db("storing an artifact's bytes", e))?;
                 }
-                tx.execute(
-                    "INSERT INTO tenant_storage (tenant, bytes, artifacts) VALUES ($1, $2, 1)
-                     ON CONFLICT (tenant) DO UPDATE
-                     SET bytes = tenant_storage.bytes + $2, artifacts = tenant_storage.artifacts + 1",
-                    &[&&*tenant, &size],
-                )
-                .map_err(|e| db("counting the tenant's usage", e))?;
             }
             let published = !tx
                 .query(
@@ -891,6 +867,26 @@ impl PgArtifactStore {
                 .map_err(|e| db("storing a manifest", e))?
                 .is_empty();
             let existing = if published { None } else { read_manifest(&mut tx, &tenant, key)? };
+            if fresh {
+                let row = tx
+                    .query_one(
+                        "INSERT INTO tenant_storage (tenant, bytes, artifacts) VALUES ($1, $2, 1)
+                         ON CONFLICT (tenant) DO UPDATE
+                         SET bytes = tenant_storage.bytes + $2, artifacts = tenant_storage.artifacts + 1
+                         RETURNING bytes, artifacts",
+                        &[&&*tenant, &size],
+                    )
+                    .map_err(|e| db("counting the tenant's usage", e))?;
+                if let Some(bound) = bound {
+                    // Dropping the transaction rolls the object back.
+                    let after = usage_of(&row);
+                    let before = StoreUsage {
+                        bytes: after.bytes.saturating_sub(size as u64),
+                        artifacts: after.artifacts.saturating_sub(1),
+                    };
+                    bound.admit(before, size as u64, &tenant)?;
+                }
+            }
             tx.commit().map_err(|e| db("committing an artifact", e))?;
             Ok(existing)
         })?;
@@ -899,6 +895,11 @@ impl PgArtifactStore {
             Some(existing) => reconcile(existing, new),
         }
     }
+}
+
+/// A tenant's usage from a row of `tenant_storage` (bytes, artifacts).
+fn usage_of(row: &postgres::Row) -> StoreUsage {
+    StoreUsage { bytes: row.get::<_, i64>(0).max(0) as u64, artifacts: row.get::<_, i64>(1).max(0) as u64 }
 }
 
 impl ArtifactStore for PgArtifactStore {
@@ -986,10 +987,7 @@ impl ArtifactStore for PgArtifactStore {
             let row = c
                 .query_opt("SELECT bytes, artifacts FROM tenant_storage WHERE tenant = $1", &[&&*tenant])
                 .map_err(|e| db("measuring the store", e))?;
-            Ok(row.map_or(StoreUsage::default(), |row| StoreUsage {
-                bytes: row.get::<_, i64>(0).max(0) as u64,
-                artifacts: row.get::<_, i64>(1).max(0) as u64,
-            }))
+            Ok(row.as_ref().map_or(StoreUsage::default(), usage_of))
         })
     }
 }
