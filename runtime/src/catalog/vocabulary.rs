@@ -191,6 +191,7 @@ const NOTATION: &[(&str, &str)] = &[
     ("Ω", " omega "),
     ("π", " pi "),
     ("ζ", " zeta "),
+    ("ε", " epsilon "),
     ("Λ", " von mangoldt "),
     ("ρ", " rho "),
     ("ν", " nu "),
@@ -414,8 +415,54 @@ fn objects(text: &str) -> &'static str {
         t.as_bytes().windows(3).any(|w| w[0].is_ascii_digit() && w[1] == b'^' && w[2].is_ascii_digit())
             && t.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'^' | b'+' | b'-' | b'(' | b')' | b'*' | b','))
     });
+    // `a·x ≡ 1 (mod m)`: a modular inverse.
+    let inverse = congruences == 1
+        && !powers
+        && ["≡ 1 (", "≡ 1 mod", "≡1 (", "≡ 1(mod"].iter().any(|p| text.contains(p));
+    // `3x^2 + 5y^2 - 7z^2 = 0`: a ternary quadratic form, whose zeros are a conic's points.
+    let ternary = congruences == 0
+        && ["x^2", "y^2", "z^2"].iter().all(|v| text.contains(v))
+        && (text.contains("= 0") || text.contains("=0"));
+    // `det(A - λI) = 0`, `det(xI - A)`: the characteristic equation.
+    let characteristic = text.contains("det(") && ["λI", "λ I", "λ·I", "xI", "tI"].iter().any(|p| text.contains(p));
+    // `[G : H]`: the index of a subgroup.
+    let index = bytes.windows(5).any(|w| {
+        w[0] == b'[' && w[1].is_ascii_uppercase() && w[2] == b' ' && w[3] == b':' && w[4] == b' '
+    }) || bytes.windows(3).any(|w| w[0] == b'[' && w[1].is_ascii_uppercase() && w[2] == b':');
+    // `r^7 ≤ 10^50`: the largest integer whose power stays under a bound, an integer root.
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let root_bound = tokens.windows(3).any(|w| {
+        matches!(w[1], "≤" | "<=" | "<")
+            && w[0].split_once('^').is_some_and(|(b, e)| {
+                b.len() == 1 && b.bytes().all(|c| c.is_ascii_lowercase()) && !e.is_empty() && e.bytes().all(|c| c.is_ascii_digit())
+            })
+            && w[2].starts_with(|c: char| c.is_ascii_digit())
+    });
+    // `y^2 = x^5 + 1` with `mod 13`: a curve's points counted modulo a prime.
+    let curve_mod = congruences == 0
+        && !weierstrass
+        && powers && equations(text) == 1 && text.contains("mod") && text.contains('y');
+    // `write p as x^2 + y^2`: a sum of two squares.
+    let as_squares = ["as x^2 + y^2", "as x² + y²", "as a^2 + b^2", "as a² + b²"].iter().any(|p| text.contains(p));
+    // `gcd of 12 and 18`, `lcm of 4 and 6`: two integers, not polynomials.
+    let lower = text.to_lowercase();
+    let numbers = text.split(|c: char| !c.is_ascii_digit()).filter(|r| !r.is_empty()).count();
+    let integer_gcd = !powers
+        && !variable
+        && numbers == 2
+        && ["gcd", "hcf", "lcm", "greatest common", "highest common", "least common", "coprime"]
+            .iter()
+            .any(|w| lower.contains(w));
     match (permutation, polynomial, matrix) {
         _ if congruences >= 2 => " simultaneous congruences chinese remainder ",
+        _ if inverse => " modular inverse ",
+        _ if as_squares => " sum of squares ",
+        _ if root_bound => " integer root ",
+        _ if curve_mod => " congruence solutions modulo ",
+        _ if integer_gcd => " integer ",
+        _ if characteristic => " characteristic polynomial eigenvalues ",
+        _ if index && abelian => " abelian group subgroup index ",
+        _ if index => " subgroup index ",
         _ if abelian && (text.contains('→') || text.contains('↦')) => " abelian group homomorphism ",
         _ if abelian => " abelian group ",
         _ if similarity => " similar matrices ",
@@ -429,6 +476,7 @@ fn objects(text: &str) -> &'static str {
         _ if congruences == 1 && text.contains("^") => " polynomial congruence ",
         _ if series => " power series ",
         _ if weierstrass => " elliptic curve ",
+        _ if ternary => " conic ternary quadratic form ",
         _ if diophantine(text).is_some() => diophantine(text).unwrap_or_default(),
         _ if ideal => " polynomial ideal ",
         _ if system => " polynomial system ",
@@ -564,6 +612,30 @@ fn token_notation(t: &str) -> Option<&'static str> {
     {
         return Some(words);
     }
+    // M_11, M_24: the Mathieu groups.
+    if t.starts_with('M') && ["11", "12", "22", "23", "24"].iter().any(|n| lower.trim_start_matches(['m', '_', '{']).starts_with(n)) && t.len() <= 6 {
+        return Some(" mathieu group ");
+    }
+    // H_k(K; Z), H_1(X): homology (h_K, lower case, is a class number).
+    if t.starts_with("H_") && lower[2..].starts_with(|c: char| c.is_ascii_digit() || matches!(c, 'k' | 'n' | 'i' | '*' | '{')) && lower.contains('(') {
+        return Some(" homology ");
+    }
+    // C(100, 50), binom(n, k): a binomial coefficient.
+    if (t.starts_with("C(") || lower.starts_with("binom(")) && lower.split_once('(').is_some_and(|(_, r)| r.starts_with(|c: char| c.is_ascii_digit() || c == 'n')) {
+        return Some(" binomial coefficient ");
+    }
+    // sum_{k=1}^{n}, Σ_{k=0}^{50}: a sum over a range.
+    if lower.starts_with("sum_{") || lower.starts_with("σ_{") || lower.starts_with("∑_{") {
+        return Some(" sum summation ");
+    }
+    // J(F), J_f: a Jacobian matrix.
+    if t.starts_with("J(") || t.starts_with("J_") {
+        return Some(" jacobian matrix ");
+    }
+    // G/H, G/N: a quotient group.
+    if matches!(t, "G/H" | "G/N" | "G/K") {
+        return Some(" quotient group ");
+    }
     if lower.starts_with("gf(") || lower.starts_with("gf_") || digits_after("f_") || lower == "f_p" || lower == "f_q" {
         return Some(" finite field ");
     }
@@ -637,7 +709,7 @@ fn token_notation(t: &str) -> Option<&'static str> {
     if lower.starts_with("∇²") || lower.starts_with("δf") {
         return Some(" laplacian ");
     }
-    if t.starts_with("P^") && t[2..].bytes().all(|b| b.is_ascii_digit() || b == b'(') {
+    if t.starts_with("P^") && t[2..].bytes().take_while(|b| *b != b'(').all(|b| b.is_ascii_digit()) && t.len() > 2 {
         return Some(" projective space ");
     }
     if lower.starts_with("ord_") {
