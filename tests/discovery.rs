@@ -19,7 +19,7 @@ use jacobian::runtime::catalog::PortfolioFit;
 use serde_json::json;
 
 const TOP1_FLOOR: f64 = 0.90;
-const TOP5_FLOOR: f64 = 0.98;
+const TOP5_FLOOR: f64 = 0.99;
 /// Share of out-of-portfolio requests that must get a WEAK fit or no match.
 const UNROUTED_FLOOR: f64 = 0.90;
 /// Depth of the ranking read for the reciprocal rank.

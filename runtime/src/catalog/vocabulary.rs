@@ -285,10 +285,12 @@ fn fold(c: char) -> Option<&'static str> {
 fn rewrite_notation(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 32);
     out.push_str(objects(text));
+    let motzkin = text.contains("Motzkin") || text.contains("motzkin");
     for token in text.split_whitespace() {
         out.push(' ');
         let t = token.trim_matches(|c: char| matches!(c, ',' | ';' | '.' | '?' | ':' | '"' | '\''));
-        if let Some(words) = token_notation(t) {
+        // M_12 is a Mathieu group, except beside Motzkin's name.
+        if let Some(words) = token_notation(t).filter(|w| *w != " mathieu group " || !motzkin) {
             out.push_str(words);
             continue;
         }
@@ -416,9 +418,8 @@ fn objects(text: &str) -> &'static str {
             && t.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'^' | b'+' | b'-' | b'(' | b')' | b'*' | b','))
     });
     // `a·x ≡ 1 (mod m)`: a modular inverse.
-    let inverse = congruences == 1
-        && !powers
-        && ["≡ 1 (", "≡ 1 mod", "≡1 (", "≡ 1(mod"].iter().any(|p| text.contains(p));
+    let inverse =
+        congruences == 1 && !powers && ["≡ 1 (", "≡ 1 mod", "≡1 (", "≡ 1(mod"].iter().any(|p| text.contains(p));
     // `3x^2 + 5y^2 - 7z^2 = 0`: a ternary quadratic form, whose zeros are a conic's points.
     let ternary = congruences == 0
         && ["x^2", "y^2", "z^2"].iter().all(|v| text.contains(v))
@@ -426,22 +427,29 @@ fn objects(text: &str) -> &'static str {
     // `det(A - λI) = 0`, `det(xI - A)`: the characteristic equation.
     let characteristic = text.contains("det(") && ["λI", "λ I", "λ·I", "xI", "tI"].iter().any(|p| text.contains(p));
     // `[G : H]`: the index of a subgroup.
-    let index = bytes.windows(5).any(|w| {
-        w[0] == b'[' && w[1].is_ascii_uppercase() && w[2] == b' ' && w[3] == b':' && w[4] == b' '
-    }) || bytes.windows(3).any(|w| w[0] == b'[' && w[1].is_ascii_uppercase() && w[2] == b':');
+    let index = bytes
+        .windows(5)
+        .any(|w| w[0] == b'[' && w[1].is_ascii_uppercase() && w[2] == b' ' && w[3] == b':' && w[4] == b' ')
+        || bytes.windows(3).any(|w| w[0] == b'[' && w[1].is_ascii_uppercase() && w[2] == b':');
     // `r^7 ≤ 10^50`: the largest integer whose power stays under a bound, an integer root.
     let tokens: Vec<&str> = text.split_whitespace().collect();
     let root_bound = tokens.windows(3).any(|w| {
         matches!(w[1], "≤" | "<=" | "<")
             && w[0].split_once('^').is_some_and(|(b, e)| {
-                b.len() == 1 && b.bytes().all(|c| c.is_ascii_lowercase()) && !e.is_empty() && e.bytes().all(|c| c.is_ascii_digit())
+                b.len() == 1
+                    && b.bytes().all(|c| c.is_ascii_lowercase())
+                    && !e.is_empty()
+                    && e.bytes().all(|c| c.is_ascii_digit())
             })
             && w[2].starts_with(|c: char| c.is_ascii_digit())
     });
     // `y^2 = x^5 + 1` with `mod 13`: a curve's points counted modulo a prime.
     let curve_mod = congruences == 0
         && !weierstrass
-        && powers && equations(text) == 1 && text.contains("mod") && text.contains('y');
+        && powers
+        && equations(text) == 1
+        && text.contains("mod")
+        && text.contains('y');
     // `write p as x^2 + y^2`: a sum of two squares.
     let as_squares = ["as x^2 + y^2", "as x² + y²", "as a^2 + b^2", "as a² + b²"].iter().any(|p| text.contains(p));
     // `gcd of 12 and 18`, `lcm of 4 and 6`: two integers, not polynomials.
@@ -450,6 +458,7 @@ fn objects(text: &str) -> &'static str {
     let integer_gcd = !powers
         && !variable
         && numbers == 2
+        && !["gcd(", "hcf(", "lcm("].iter().any(|f| lower.contains(f))
         && ["gcd", "hcf", "lcm", "greatest common", "highest common", "least common", "coprime"]
             .iter()
             .any(|w| lower.contains(w));
@@ -613,15 +622,23 @@ fn token_notation(t: &str) -> Option<&'static str> {
         return Some(words);
     }
     // M_11, M_24: the Mathieu groups.
-    if t.starts_with('M') && ["11", "12", "22", "23", "24"].iter().any(|n| lower.trim_start_matches(['m', '_', '{']).starts_with(n)) && t.len() <= 6 {
+    if t.starts_with('M')
+        && ["11", "12", "22", "23", "24"].iter().any(|n| lower.trim_start_matches(['m', '_', '{']).starts_with(n))
+        && t.len() <= 6
+    {
         return Some(" mathieu group ");
     }
     // H_k(K; Z), H_1(X): homology (h_K, lower case, is a class number).
-    if t.starts_with("H_") && lower[2..].starts_with(|c: char| c.is_ascii_digit() || matches!(c, 'k' | 'n' | 'i' | '*' | '{')) && lower.contains('(') {
+    if t.starts_with("H_")
+        && lower[2..].starts_with(|c: char| c.is_ascii_digit() || matches!(c, 'k' | 'n' | 'i' | '*' | '{'))
+        && lower.contains('(')
+    {
         return Some(" homology ");
     }
     // C(100, 50), binom(n, k): a binomial coefficient.
-    if (t.starts_with("C(") || lower.starts_with("binom(")) && lower.split_once('(').is_some_and(|(_, r)| r.starts_with(|c: char| c.is_ascii_digit() || c == 'n')) {
+    if (t.starts_with("C(") || lower.starts_with("binom("))
+        && lower.split_once('(').is_some_and(|(_, r)| r.starts_with(|c: char| c.is_ascii_digit() || c == 'n'))
+    {
         return Some(" binomial coefficient ");
     }
     // sum_{k=1}^{n}, Σ_{k=0}^{50}: a sum over a range.
@@ -1016,6 +1033,13 @@ mod tests {
         assert_eq!(terms("gcd(f, g)"), terms("gcd"));
         assert_eq!(terms("22/7 or 355/113"), terms("rational fraction rational fraction"));
         assert_eq!(terms("h(-23)"), terms("class number discriminant"));
+        assert_eq!(terms("order of M_12"), terms("order of mathieu group"));
+        assert_eq!(terms("Motzkin number M_12"), terms("Motzkin number"));
+        assert_eq!(terms("H_k(K; Z)"), terms("homology"));
+        assert_eq!(terms("C(100, 50)"), terms("binomial coefficient"));
+        assert_eq!(terms("J(F)"), terms("jacobian matrix"));
+        assert_eq!(terms("sum_{k=3}^{50}"), terms("sum summation"));
+        assert_eq!(terms("points of P^2(F_3)"), terms("points of projective space"));
         assert_eq!(terms("r_3(n)"), terms("representation numbers sum of squares"));
         assert_eq!(terms("norm in Q(√2)"), terms("norm in number field"));
         assert_eq!(terms("primes of Z[i]"), terms("primes of number field"));
@@ -1047,6 +1071,18 @@ mod tests {
         assert_eq!(terms("order of x in F_7[x]/(x^3 - 2)"), terms("polynomial order finite field extension element"));
         assert_eq!(terms("c_q(n) for q = 12"), terms("ramanujan sum"));
         assert_eq!(terms("ρ(u) and ν(p)"), vec!["rho", "nu"]);
+        assert_eq!(terms("x with 123456789·x ≡ 1 (mod 10^9+7)")[..2], terms("modular inverse")[..]);
+        assert_eq!(terms("largest r with r^7 ≤ 10^50")[..2], terms("integer root")[..]);
+        assert!(!terms("where is x^3 - 2x < 0").contains(&stem("root")));
+        assert_eq!(terms("nontrivial solution of 3x^2 + 5y^2 - 7z^2 = 0")[..1], terms("conic")[..]);
+        assert_eq!(terms("number of (x, y) mod 13 with y^2 = x^5 + 1")[..3], terms("congruence solutions modulo")[..]);
+        assert!(!terms("is (7, 11) on y^2 = x^3 + 7 mod 101").contains(&stem("congruence")));
+        assert_eq!(terms("find all λ with det(A - λI) = 0")[..3], terms("characteristic polynomial eigenvalues")[..]);
+        assert_eq!(terms("[G : H] for H = <(1,2)>")[..2], terms("subgroup index")[..]);
+        assert_eq!(terms("gcd of 12 and 18")[..1], terms("integer")[..]);
+        assert!(!terms("gcd of x^2 - 1 and x + 1").contains(&stem("integer")));
+        assert!(!terms("gcd of 84, 126, 210").contains(&stem("integer")));
+        assert_eq!(terms("write p as x^2 + y^2")[..2], terms("sum of squares")[..]);
     }
 
     #[test]
