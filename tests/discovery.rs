@@ -130,6 +130,9 @@ async fn the_evaluation_set_finds_the_right_capability_first() {
     let mut unrouted = Tally::default();
     let mut confident_wrong = Vec::new();
     let mut held_out_confident = 0;
+    // Requests with an answer whose search says STRONG: with the right capability first, and
+    // with another first.
+    let (mut strong_right, mut strong_wrong) = (0, 0);
     for case in &cases {
         let r = jac.find_value(&json!({"query": case.query, "limit": DEPTH})).unwrap();
         let ids: Vec<&str> = r.matches.iter().map(|m| m.capability_id.as_str()).collect();
@@ -149,6 +152,13 @@ async fn the_evaluation_set_finds_the_right_capability_first() {
             *expected_by.entry(id.as_str()).or_default() += 1;
         }
         let rank = ids.iter().position(|id| case.expected.iter().any(|e| e == id)).map(|p| p + 1);
+        if r.portfolio_fit == Some(PortfolioFit::Strong) {
+            if rank == Some(1) {
+                strong_right += 1;
+            } else {
+                strong_wrong += 1;
+            }
+        }
         let in_development = !case.held_out;
         if rank == Some(1) {
             first_for.insert(ids[0].to_owned());
@@ -189,6 +199,11 @@ async fn the_evaluation_set_finds_the_right_capability_first() {
     report.push_str(&format!(
         "\nout of portfolio: {} of {} without a STRONG fit ({held_out_confident} of the held-out set's with one)\n",
         unrouted.top1, unrouted.n
+    ));
+    report.push_str(&format!(
+        "STRONG fit: {:.1}% of answerable requests with the right capability first, {:.1}% with another first\n",
+        100.0 * overall.ratio(strong_right),
+        100.0 * overall.ratio(strong_wrong)
     ));
     // DISCOVERY_MISSES=n lists n misses of the development set (all of them with a large n);
     // 60 by default. Held-out misses are never listed, so that the set stays unseen.

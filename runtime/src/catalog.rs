@@ -150,6 +150,8 @@ pub struct Catalog {
     index: HashMap<String, usize>,
     digest: Digest,
     rejected: Vec<Rejected>,
+    /// How long the search index took to build (a part of [`Catalog::build`]).
+    index_build: std::time::Duration,
 }
 
 impl Catalog {
@@ -172,12 +174,20 @@ impl Catalog {
         for (i, e) in entries.iter_mut().enumerate() {
             e.ordinal = i;
         }
+        let started = std::time::Instant::now();
         let search = rank::SearchIndex::build(entries.iter().map(|e| &*e.descriptor));
+        let index_build = started.elapsed();
         let entries: Vec<Arc<Installed>> = entries.into_iter().map(Arc::new).collect();
         let index = entries.iter().enumerate().map(|(i, e)| (e.id().to_owned(), i)).collect();
         let digests: Vec<String> = entries.iter().map(|e| e.descriptor_digest.prefixed()).collect();
         let digest = Digest::of_value(&json!(digests));
-        Catalog { entries, search, index, digest, rejected }
+        Catalog { entries, search, index, digest, rejected, index_build }
+    }
+
+    /// How long building the search index took, within [`Catalog::build`] (the rest compiles
+    /// schemas and validates examples).
+    pub fn index_build_time(&self) -> std::time::Duration {
+        self.index_build
     }
 
     /// Looks up a capability.

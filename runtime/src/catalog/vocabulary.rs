@@ -432,36 +432,35 @@ fn objects(text: &str) -> &'static str {
         .any(|w| w[0] == b'[' && w[1].is_ascii_uppercase() && w[2] == b' ' && w[3] == b':' && w[4] == b' ')
         || bytes.windows(3).any(|w| w[0] == b'[' && w[1].is_ascii_uppercase() && w[2] == b':');
     // `r^7 ≤ 10^50`: the largest integer whose power stays under a bound, an integer root.
-    let tokens: Vec<&str> = text.split_whitespace().collect();
-    let root_bound = tokens.windows(3).any(|w| {
-        matches!(w[1], "≤" | "<=" | "<")
-            && w[0].split_once('^').is_some_and(|(b, e)| {
-                b.len() == 1
-                    && b.bytes().all(|c| c.is_ascii_lowercase())
-                    && !e.is_empty()
-                    && e.bytes().all(|c| c.is_ascii_digit())
-            })
-            && w[2].starts_with(|c: char| c.is_ascii_digit())
-    });
+    let root_bound = (text.contains('≤') || text.contains('<'))
+        && text.split_whitespace().collect::<Vec<_>>().windows(3).any(|w| {
+            matches!(w[1], "≤" | "<=" | "<")
+                && w[0].split_once('^').is_some_and(|(b, e)| {
+                    b.len() == 1
+                        && b.bytes().all(|c| c.is_ascii_lowercase())
+                        && !e.is_empty()
+                        && e.bytes().all(|c| c.is_ascii_digit())
+                })
+                && w[2].starts_with(|c: char| c.is_ascii_digit())
+        });
     // `y^2 = x^5 + 1` with `mod 13`: a curve's points counted modulo a prime.
     let curve_mod = congruences == 0
         && !weierstrass
         && powers
-        && equations(text) == 1
         && text.contains("mod")
-        && text.contains('y');
+        && text.contains('y')
+        && equations(text) == 1;
     // `write p as x^2 + y^2`: a sum of two squares.
     let as_squares = ["as x^2 + y^2", "as x² + y²", "as a^2 + b^2", "as a² + b²"].iter().any(|p| text.contains(p));
     // `gcd of 12 and 18`, `lcm of 4 and 6`: two integers, not polynomials.
-    let lower = text.to_lowercase();
-    let numbers = text.split(|c: char| !c.is_ascii_digit()).filter(|r| !r.is_empty()).count();
-    let integer_gcd = !powers
-        && !variable
-        && numbers == 2
-        && !["gcd(", "hcf(", "lcm("].iter().any(|f| lower.contains(f))
-        && ["gcd", "hcf", "lcm", "greatest common", "highest common", "least common", "coprime"]
-            .iter()
-            .any(|w| lower.contains(w));
+    let integer_gcd =
+        !powers && !variable && text.split(|c: char| !c.is_ascii_digit()).filter(|r| !r.is_empty()).count() == 2 && {
+            let lower = text.to_lowercase();
+            !["gcd(", "hcf(", "lcm("].iter().any(|f| lower.contains(f))
+                && ["gcd", "hcf", "lcm", "greatest common", "highest common", "least common", "coprime"]
+                    .iter()
+                    .any(|w| lower.contains(w))
+        };
     match (permutation, polynomial, matrix) {
         _ if congruences >= 2 => " simultaneous congruences chinese remainder ",
         _ if inverse => " modular inverse ",
