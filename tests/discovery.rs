@@ -4,8 +4,8 @@
 //! Each line is `id[, id…] | query`; `- | query` asks for an outcome no capability offers.
 //! The requests of `tests/discovery/*.txt` form the development set, whose misses are read when
 //! the vocabulary is refined; those of `tests/discovery/held_out/*.txt` were written apart from
-//! the vocabulary, after it, and are never listed, so that their figures are the ones to expect
-//! on new requests. The test reports top-1, top-5 and mean reciprocal rank per file, per set
+//! the vocabulary, by writers who saw only the capabilities' descriptions, and are never listed,
+//! so that their figures are the ones to expect on new requests. The test reports top-1, top-5 and mean reciprocal rank per file, per set
 //! and overall, and fails when they fall under the floors below (the product's target is 90 %
 //! top-1 and 99 % top-5). It also holds that every capability is expected by at least two
 //! requests and ranked first by at least one (its question in its own words), and that at least

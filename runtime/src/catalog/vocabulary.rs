@@ -285,12 +285,12 @@ fn fold(c: char) -> Option<&'static str> {
 fn rewrite_notation(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 32);
     out.push_str(objects(text));
-    let motzkin = text.contains("Motzkin") || text.contains("motzkin");
     for token in text.split_whitespace() {
         out.push(' ');
         let t = token.trim_matches(|c: char| matches!(c, ',' | ';' | '.' | '?' | ':' | '"' | '\''));
-        // M_12 is a Mathieu group, except beside Motzkin's name.
-        if let Some(words) = token_notation(t).filter(|w| *w != " mathieu group " || !motzkin) {
+        // M_12 is a Mathieu group, except beside Motzkin's name (read only when it matters).
+        let beside_motzkin = || text.contains("Motzkin") || text.contains("motzkin");
+        if let Some(words) = token_notation(t).filter(|w| *w != " mathieu group " || !beside_motzkin()) {
             out.push_str(words);
             continue;
         }
