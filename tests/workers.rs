@@ -269,13 +269,26 @@ async fn a_second_worker_under_the_same_name_does_not_unsettle_the_first() {
     let c = one_worker().await;
     let (jac, store, nats, package) = (&c.jac, &c.store, &c.nats, c.package.path());
     let _twin = start_worker(nats, "one", store, package);
-    // Both heartbeat from now on; runs keep succeeding, on worker one, for several leases.
+    // Both heartbeat from now on; runs keep succeeding, on worker one, for several leases. Two
+    // runs are always in flight, so that the second process takes the name while the first
+    // holds runs: those finish where they are.
     let started = Instant::now();
+    let mut load = Vec::new();
+    for _ in 0..2 {
+        let jac = jac.clone();
+        load.push(tokio::spawn(async move {
+            let mut n = 0;
+            while started.elapsed() < Duration::from_secs(8) {
+                let r = jac.run(sleep_run(300)).await;
+                assert!(r.succeeded(), "run {n}: {:?}", r.execution.diagnostics);
+                n += 1;
+            }
+            n
+        }));
+    }
     let mut n = 0;
-    while started.elapsed() < Duration::from_secs(8) {
-        let r = jac.run(sleep_run(200)).await;
-        assert!(r.succeeded(), "run {n}: {:?}", r.execution.diagnostics);
-        n += 1;
+    for runner in load {
+        n += runner.await.unwrap();
     }
     let board = jac.workers();
     assert_eq!(board.len(), 1, "{board:?}");

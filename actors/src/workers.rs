@@ -20,7 +20,8 @@
 //! board, and every run it held ends: a capability declared read-only is sent once more, to
 //! another worker if one is free; any other becomes a clean failure, WORKER_LOST, never a
 //! conclusion. A worker that comes back (a new process under the same name) is put back on
-//! the board at its next heartbeat.
+//! the board at its next heartbeat and takes the name's new runs; the runs the earlier process
+//! held stay with it, and end as above only if it too falls silent for the lease.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::Ordering;
@@ -173,9 +174,24 @@ struct Entry {
     fetching: bool,
     /// Fires when the worker is taken off the board.
     lost: CancellationToken,
-    /// The start time of the process this one replaced under the same name: heartbeats still
-    /// carrying it come from a second process using the name, which gets no runs.
-    replaced: Option<u64>,
+    /// The process this one replaced under the same name. Its heartbeats, if it still sends
+    /// them, come from a second process using the name, which gets no new runs but finishes
+    /// those it holds; they are lost only when it falls silent for the lease.
+    replaced: Option<Replaced>,
+}
+
+/// A worker process whose name a later process took.
+struct Replaced {
+    started: u64,
+    seen: Instant,
+    /// Fires when it falls silent for the lease, ending the runs it still held.
+    lost: CancellationToken,
+}
+
+impl Drop for Replaced {
+    fn drop(&mut self) {
+        self.lost.cancel();
+    }
 }
 
 impl Entry {
@@ -284,15 +300,21 @@ impl Workers {
             return;
         }
         let mut board = self.board();
-        if board.get(&hb.worker).is_some_and(|e| e.replaced == Some(hb.started)) {
-            tracing::warn!(worker = %hb.worker, "two worker processes use this name; the older one gets no runs");
+        if let Some(older) =
+            board.get_mut(&hb.worker).and_then(|e| e.replaced.as_mut()).filter(|r| r.started == hb.started)
+        {
+            older.seen = Instant::now();
+            tracing::warn!(worker = %hb.worker, "two worker processes use this name; the older one gets no new runs");
             return;
         }
         let fresh = board.get(&hb.worker).is_none_or(|e| e.started != hb.started);
         if fresh {
-            let replaced = board.remove(&hb.worker).map(|old| {
-                old.lost.cancel();
-                old.started
+            // The process replaced keeps its runs until it falls silent (a restart), or finishes
+            // them (a second process under the name); the one it replaced, if any, is let go.
+            let replaced = board.remove(&hb.worker).map(|old| Replaced {
+                started: old.started,
+                seen: old.seen,
+                lost: old.lost.clone(),
             });
             tracing::info!(worker = %hb.worker, slots = hb.slots, "worker joined");
             board.insert(
@@ -349,6 +371,12 @@ impl Workers {
     fn sweep(&self) {
         let now = Instant::now();
         let mut board = self.board();
+        for (name, e) in board.iter_mut() {
+            if e.replaced.as_ref().is_some_and(|r| now.duration_since(r.seen) > self.lease) {
+                tracing::warn!(worker = %name, "the process this worker replaced fell silent; the runs it held are lost");
+                e.replaced = None;
+            }
+        }
         let silent: Vec<String> =
             board.iter().filter(|(_, e)| now.duration_since(e.seen) > self.lease).map(|(n, _)| n.clone()).collect();
         for name in silent {
