@@ -14,6 +14,7 @@
 //! always ranks the same way; ties go to the smaller id.
 
 use std::collections::BTreeSet;
+use std::collections::hash_map::Entry;
 
 use rustc_hash::FxHashMap;
 
@@ -233,29 +234,31 @@ impl SearchIndex {
             let mut lengths = [0u16; FIELDS];
             for (f, segs) in segments(d).iter().enumerate() {
                 for &text in segs {
-                    if !texts.contains_key(text) {
-                        let mut ids = Vec::new();
-                        for_each_raw_word(text, |w| {
-                            let id = match words.get(w) {
-                                Some(id) => *id,
-                                None => {
-                                    let id = is_term(w).then(|| index.intern(stem(w)));
-                                    words.insert(w.to_owned(), id);
-                                    id
-                                }
-                            };
-                            ids.extend(id);
-                        });
-                        let n = ids.len();
-                        for k in 1..n {
-                            let pair = index.intern_pair(ids[k - 1], ids[k]);
-                            ids.push(pair);
+                    let (keys, n) = match texts.entry(text) {
+                        Entry::Occupied(known) => known.into_mut(),
+                        Entry::Vacant(new) => {
+                            let mut ids = Vec::new();
+                            for_each_raw_word(text, |w| {
+                                let id = match words.get(w) {
+                                    Some(id) => *id,
+                                    None => {
+                                        let id = is_term(w).then(|| index.intern(stem(w)));
+                                        words.insert(w.to_owned(), id);
+                                        id
+                                    }
+                                };
+                                ids.extend(id);
+                            });
+                            let n = ids.len();
+                            for k in 1..n {
+                                let pair = index.intern_pair(ids[k - 1], ids[k]);
+                                ids.push(pair);
+                            }
+                            new.insert((ids, n))
                         }
-                        texts.insert(text, (ids, n));
-                    }
-                    let (keys, n) = &texts[text];
+                    };
                     lengths[f] = lengths[f].saturating_add(*n as u16);
-                    for key in keys {
+                    for key in keys.iter() {
                         let counts = tf.entry(*key).or_default();
                         counts[f] = counts[f].saturating_add(1);
                     }

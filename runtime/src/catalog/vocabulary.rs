@@ -13,6 +13,7 @@
 //! 4. **Synonyms** (`hcf` and `gcd`, `Groebner` and `standard basis`) are groups of stems; a
 //!    query term also matches the other members of its group, at reduced weight.
 
+use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -294,6 +295,11 @@ fn rewrite_notation(text: &str) -> String {
             out.push_str(words);
             continue;
         }
+        // Plain ASCII (most of a descriptor's prose) passes as it is.
+        if token.is_ascii() && !token.contains('!') {
+            out.push_str(token);
+            continue;
+        }
         let mut chars = token.chars();
         while let Some(c) = chars.next() {
             if c.is_ascii() && c != '!' {
@@ -334,50 +340,59 @@ fn rewrite_notation(text: &str) -> String {
 /// `<(1,2), (1,2,3)>`), a polynomial in `x`, `y`, `z` or `t` with powers (`x^3 - 2x + 1`), a
 /// matrix as nested brackets (`[[1, 2], [3, 4]]`).
 fn objects(text: &str) -> &'static str {
+    // Every rule needs a character of its own (a `^`, an `=`, a bracket, a digit): a rule whose
+    // characters the text lacks is not read, so that prose, the bulk of every index, costs one
+    // pass over its bytes.
+    let marks = Marks::of(text);
+    let has = |p: &str| marks.all(p) && text.contains(p);
     let bytes = text.as_bytes();
-    let powers = bytes.windows(2).any(|w| matches!(w[0], b'x' | b'y' | b'z') && w[1] == b'^');
+    let caret = marks.has(b'^');
+    let digits = (b'0'..=b'9').any(|d| marks.has(d));
+    let powers = caret && bytes.windows(2).any(|w| matches!(w[0], b'x' | b'y' | b'z') && w[1] == b'^');
     // `(x^2 + 3x - 1)(x^3 - x + 2)` is a product of polynomials, not of cycles.
     let permutation = !powers
-        && (text.contains(")(") && bytes.windows(3).any(|w| w[0].is_ascii_digit() && w[1] == b')' && w[2] == b'(')
-            || text.contains("<(")
-            || cycles_of_three(text));
+        && (has(")(") && bytes.windows(3).any(|w| w[0].is_ascii_digit() && w[1] == b')' && w[2] == b'(')
+            || has("<(")
+            || marks.has(b'(') && digits && cycles_of_three(text));
     // An equation or a congruence in x and y is Diophantine or modular, not a polynomial to
     // manipulate.
-    let equation = text.contains('=') || text.contains('≡');
-    let variable = bytes
-        .windows(3)
-        .any(|w| matches!(w[1], b'x' | b'y' | b'z') && !w[0].is_ascii_alphabetic() && !w[2].is_ascii_alphabetic());
+    let equation = has("=") || has("≡");
+    let variable = || {
+        bytes
+            .windows(3)
+            .any(|w| matches!(w[1], b'x' | b'y' | b'z') && !w[0].is_ascii_alphabetic() && !w[2].is_ascii_alphabetic())
+    };
     let polynomial = !equation
-        && (bytes.windows(2).any(|w| matches!(w[0], b'x' | b'y' | b'z' | b't') && w[1] == b'^')
-            || (variable && text.contains(")^"))
-            || text.contains("x²")
-            || text.contains("x³"));
-    let series = text.contains("[[x]]") || text.contains("[[t]]") || text.contains("[[z]]");
-    let matrix = !series && text.contains("[[")
-        || bytes.windows(3).any(|w| {
-            matches!(w[0], b'A' | b'B' | b'M' | b'N')
-                && w[1] == b'^'
-                && (w[2] == b'T' || w[2] == b'-' || w[2] == b'{' || w[2].is_ascii_digit())
-        });
+        && (caret && bytes.windows(2).any(|w| matches!(w[0], b'x' | b'y' | b'z' | b't') && w[1] == b'^')
+            || (has(")^") && variable())
+            || has("x²")
+            || has("x³"));
+    let series = has("[[x]]") || has("[[t]]") || has("[[z]]");
+    let matrix = !series && has("[[")
+        || caret
+            && bytes.windows(3).any(|w| {
+                matches!(w[0], b'A' | b'B' | b'M' | b'N')
+                    && w[1] == b'^'
+                    && (w[2] == b'T' || w[2] == b'-' || w[2] == b'{' || w[2].is_ascii_digit())
+            });
     // `a^b mod m`: a power of numbers reduced modulo one.
-    let modular_power = bytes.windows(3).any(|w| w[0].is_ascii_digit() && w[1] == b'^' && w[2].is_ascii_digit())
-        && text.contains("mod");
+    let modular_power =
+        caret && has("mod") && bytes.windows(3).any(|w| w[0].is_ascii_digit() && w[1] == b'^' && w[2].is_ascii_digit());
     // Congruences: several at once are a system for the Chinese remainder theorem; one in a
     // square is a modular square root; one in a higher power, a polynomial congruence.
-    let congruences = text.matches('≡').count();
+    let congruences = if marks.all("≡") { text.matches('≡').count() } else { 0 };
     // Generators written as an ideal (`I = (x^2 - y, z)`, `<x - y, x^2 + y>`, `V(…)`, `√(…)`),
     // and several equations in the variables at once (`x^2 + y^2 = 25, x + y = 7`).
-    let ideal = (powers || variable)
-        && ["I = (", "I = <", "I = ⟨", "J = (", "V(", "√(", "√I", "in (", "in <", "in ⟨", " <x", " ⟨x"]
-            .iter()
-            .any(|p| text.contains(p))
+    let ideal = ["I = (", "I = <", "I = ⟨", "J = (", "V(", "√(", "√I", "in (", "in <", "in ⟨", " <x", " ⟨x"]
+        .iter()
+        .any(|p| has(p))
         // `⟨x, y : 4x = 0⟩` presents a group.
-        && !text.contains(':');
-    let system = congruences == 0 && powers && !text.contains("[[") && equations(text) >= 2 && text.contains(',');
+        && !has(":")
+        && (powers || variable());
+    let system = congruences == 0 && powers && !has("[[") && has(",") && equations(text) >= 2;
     // `y^2 [+ a1 xy + a3 y] = x^3 + …`: a curve in Weierstrass form.
-    let weierstrass = (text.contains("y^2") || text.contains("y²"))
-        && ["= x^3", "=x^3", "= x³", "= 4x^3"].iter().any(|rhs| text.contains(rhs));
-    let square = text.contains("x^2 ≡") || text.contains("x² ≡") || text.contains("x^2 = ");
+    let weierstrass = (has("y^2") || has("y²")) && ["= x^3", "=x^3", "= x³", "= 4x^3"].iter().any(|rhs| has(rhs));
+    let square = has("x^2 ≡") || has("x² ≡") || has("x^2 = ");
     // `[[a, b], [c, d]]`, `[[k, 1], [k^2, k]]`: letters among a matrix's entries make it symbolic.
     let symbolic = matrix
         && text.find("[[").is_some_and(|start| {
@@ -386,53 +401,55 @@ fn objects(text: &str) -> &'static str {
             inner[..end].bytes().any(|b| b.is_ascii_alphabetic())
         });
     // `Z/12 × Z/10`, `Z ⊕ Z/6`, `⟨a, b : 6a = 0⟩`: a finitely generated abelian group.
-    let abelian = text.matches("Z/").count() >= 2
-        || (text.contains("Z/") || text.contains("Z^")) && (text.contains('⊕') || text.contains(" × "))
-        || text.contains('⟨') && text.contains(':') && text.contains("= 0");
+    let abelian = has("Z/") && text.matches("Z/").count() >= 2
+        || (has("Z/") || has("Z^")) && (has("⊕") || has(" × "))
+        || has("⟨") && has(":") && has("= 0");
     // `(x^2 + 1)/(x^3 - x)`: a quotient of polynomials.
-    let rational_function = polynomial && text.contains(")/(");
+    let rational_function = polynomial && has(")/(");
     // `P^-1 A P = B`, `PA = BP`: matrices conjugate by an invertible P.
-    let similarity = ["P^-1 A P", "P^{-1} A P", "P^-1AP", "P^{-1}AP", "PA = BP"].iter().any(|p| text.contains(p));
+    let similarity = ["P^-1 A P", "P^{-1} A P", "P^-1AP", "P^{-1}AP", "PA = BP"].iter().any(|p| has(p));
     // `AX = XA`: the matrices that commute with A.
-    let commuting = ["AX = XA", "XA = AX", "AB = BA", "BA = AB"].iter().any(|p| text.contains(p));
+    let commuting = ["AX = XA", "XA = AX", "AB = BA", "BA = AB"].iter().any(|p| has(p));
     // `θ^3 - θ - 1 = 0`: an algebraic number named by its defining equation.
-    let algebraic_number =
-        ["θ^", "α^"].iter().any(|l| text.contains(l)) && (text.contains("= 0") || text.contains("=0"));
+    let algebraic_number = ["θ^", "α^"].iter().any(|l| has(l)) && (has("= 0") || has("=0"));
     // `x^4 - 4x + 3 >= 0`: a polynomial inequality (its `=` is no equation).
-    let nonnegative = powers && [">= 0", "≥ 0", ">=0", "≥0"].iter().any(|p| text.contains(p));
+    let nonnegative = powers && [">= 0", "≥ 0", ">=0", "≥0"].iter().any(|p| has(p));
     // `a² + b² + c²`, `a^2 + b^2`: a sum of squares of unknowns.
-    let squares = text.contains('+')
+    let squares = has("+")
+        && (caret || marks.all("²"))
         && text
             .split(|c: char| c.is_whitespace() || matches!(c, '+' | ',' | '?' | '='))
             .filter(|t| matches!(*t, "a²" | "b²" | "c²" | "d²" | "a^2" | "b^2" | "c^2" | "d^2"))
             .count()
             >= 2;
     // `f_x`, `∂f/∂x`: partial derivatives of a polynomial.
-    let partials = text
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .any(|w| matches!(w.as_bytes(), [b'f' | b'g' | b'h', b'_', b'x' | b'y' | b'z' | b'w' | b't']))
-        || text.contains("∂f/∂");
+    let partials = marks.has(b'_')
+        && text
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .any(|w| matches!(w.as_bytes(), [b'f' | b'g' | b'h', b'_', b'x' | b'y' | b'z' | b'w' | b't']))
+        || has("∂f/∂");
     // `2^64 + 1`, `10^20 - 1`: an integer written with powers of numbers.
-    let numeric_power = text.split_whitespace().any(|t| {
-        t.as_bytes().windows(3).any(|w| w[0].is_ascii_digit() && w[1] == b'^' && w[2].is_ascii_digit())
-            && t.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'^' | b'+' | b'-' | b'(' | b')' | b'*' | b','))
-    });
+    let numeric_power = caret
+        && text.split_whitespace().any(|t| {
+            t.as_bytes().windows(3).any(|w| w[0].is_ascii_digit() && w[1] == b'^' && w[2].is_ascii_digit())
+                && t.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'^' | b'+' | b'-' | b'(' | b')' | b'*' | b','))
+        });
     // `a·x ≡ 1 (mod m)`: a modular inverse.
-    let inverse =
-        congruences == 1 && !powers && ["≡ 1 (", "≡ 1 mod", "≡1 (", "≡ 1(mod"].iter().any(|p| text.contains(p));
+    let inverse = congruences == 1 && !powers && ["≡ 1 (", "≡ 1 mod", "≡1 (", "≡ 1(mod"].iter().any(|p| has(p));
     // `3x^2 + 5y^2 - 7z^2 = 0`: a ternary quadratic form, whose zeros are a conic's points.
-    let ternary = congruences == 0
-        && ["x^2", "y^2", "z^2"].iter().all(|v| text.contains(v))
-        && (text.contains("= 0") || text.contains("=0"));
+    let ternary = congruences == 0 && ["x^2", "y^2", "z^2"].iter().all(|v| has(v)) && (has("= 0") || has("=0"));
     // `det(A - λI) = 0`, `det(xI - A)`: the characteristic equation.
-    let characteristic = text.contains("det(") && ["λI", "λ I", "λ·I", "xI", "tI"].iter().any(|p| text.contains(p));
+    let characteristic = has("det(") && ["λI", "λ I", "λ·I", "xI", "tI"].iter().any(|p| has(p));
     // `[G : H]`: the index of a subgroup.
-    let index = bytes
-        .windows(5)
-        .any(|w| w[0] == b'[' && w[1].is_ascii_uppercase() && w[2] == b' ' && w[3] == b':' && w[4] == b' ')
-        || bytes.windows(3).any(|w| w[0] == b'[' && w[1].is_ascii_uppercase() && w[2] == b':');
+    let index = marks.has(b'[')
+        && marks.has(b':')
+        && (bytes
+            .windows(5)
+            .any(|w| w[0] == b'[' && w[1].is_ascii_uppercase() && w[2] == b' ' && w[3] == b':' && w[4] == b' ')
+            || bytes.windows(3).any(|w| w[0] == b'[' && w[1].is_ascii_uppercase() && w[2] == b':'));
     // `r^7 ≤ 10^50`: the largest integer whose power stays under a bound, an integer root.
-    let root_bound = (text.contains('≤') || text.contains('<'))
+    let root_bound = caret
+        && (has("≤") || has("<"))
         && text.split_whitespace().collect::<Vec<_>>().windows(3).any(|w| {
             matches!(w[1], "≤" | "<=" | "<")
                 && w[0].split_once('^').is_some_and(|(b, e)| {
@@ -444,23 +461,22 @@ fn objects(text: &str) -> &'static str {
                 && w[2].starts_with(|c: char| c.is_ascii_digit())
         });
     // `y^2 = x^5 + 1` with `mod 13`: a curve's points counted modulo a prime.
-    let curve_mod = congruences == 0
-        && !weierstrass
-        && powers
-        && text.contains("mod")
-        && text.contains('y')
-        && equations(text) == 1;
+    let curve_mod = congruences == 0 && !weierstrass && powers && has("mod") && has("y") && equations(text) == 1;
     // `write p as x^2 + y^2`: a sum of two squares.
-    let as_squares = ["as x^2 + y^2", "as x² + y²", "as a^2 + b^2", "as a² + b²"].iter().any(|p| text.contains(p));
+    let as_squares = ["as x^2 + y^2", "as x² + y²", "as a^2 + b^2", "as a² + b²"].iter().any(|p| has(p));
     // `gcd of 12 and 18`, `lcm of 4 and 6`: two integers, not polynomials.
-    let integer_gcd =
-        !powers && !variable && text.split(|c: char| !c.is_ascii_digit()).filter(|r| !r.is_empty()).count() == 2 && {
+    let integer_gcd = !powers
+        && digits
+        && text.split(|c: char| !c.is_ascii_digit()).filter(|r| !r.is_empty()).count() == 2
+        && !variable()
+        && {
             let lower = text.to_lowercase();
             !["gcd(", "hcf(", "lcm("].iter().any(|f| lower.contains(f))
                 && ["gcd", "hcf", "lcm", "greatest common", "highest common", "least common", "coprime"]
                     .iter()
                     .any(|w| lower.contains(w))
         };
+    let equation_in_xy = || if has("=") { diophantine(text) } else { None };
     match (permutation, polynomial, matrix) {
         _ if congruences >= 2 => " simultaneous congruences chinese remainder ",
         _ if inverse => " modular inverse ",
@@ -471,7 +487,7 @@ fn objects(text: &str) -> &'static str {
         _ if characteristic => " characteristic polynomial eigenvalues ",
         _ if index && abelian => " abelian group subgroup index ",
         _ if index => " subgroup index ",
-        _ if abelian && (text.contains('→') || text.contains('↦')) => " abelian group homomorphism ",
+        _ if abelian && (has("→") || has("↦")) => " abelian group homomorphism ",
         _ if abelian => " abelian group ",
         _ if similarity => " similar matrices ",
         _ if commuting => " commuting matrices ",
@@ -481,11 +497,11 @@ fn objects(text: &str) -> &'static str {
         _ if partials => " partial derivatives ",
         _ if rational_function => " rational function ",
         _ if congruences == 1 && square => " modular square root ",
-        _ if congruences == 1 && text.contains("^") => " polynomial congruence ",
+        _ if congruences == 1 && caret => " polynomial congruence ",
         _ if series => " power series ",
         _ if weierstrass => " elliptic curve ",
         _ if ternary => " conic ternary quadratic form ",
-        _ if diophantine(text).is_some() => diophantine(text).unwrap_or_default(),
+        _ if equation_in_xy().is_some() => equation_in_xy().unwrap_or_default(),
         _ if ideal => " polynomial ideal ",
         _ if system => " polynomial system ",
         (true, _, _) => " permutation ",
@@ -496,6 +512,28 @@ fn objects(text: &str) -> &'static str {
         _ if modular_power => " modular power ",
         _ if numeric_power => " integer ",
         _ => "",
+    }
+}
+
+/// The bytes a text contains, read in one pass: a pattern with a byte outside them cannot occur.
+struct Marks([u64; 4]);
+
+impl Marks {
+    fn of(text: &str) -> Self {
+        let mut set = [0u64; 4];
+        for b in text.bytes() {
+            set[usize::from(b >> 6)] |= 1 << (b & 63);
+        }
+        Marks(set)
+    }
+
+    fn has(&self, b: u8) -> bool {
+        self.0[usize::from(b >> 6)] & (1 << (b & 63)) != 0
+    }
+
+    /// Whether every byte of `pattern` occurs (a necessary condition for the pattern to).
+    fn all(&self, pattern: &str) -> bool {
+        pattern.bytes().all(|b| self.has(b))
     }
 }
 
@@ -595,8 +633,11 @@ fn cycles_of_three(text: &str) -> bool {
 
 /// Whole-token notation: groups by their standard names, fields, rings of residues, powers.
 fn token_notation(t: &str) -> Option<&'static str> {
-    // Plain words (the bulk of every descriptor) carry no notation.
-    if t.bytes().all(|b| b.is_ascii_lowercase() || b == b'-') {
+    // Plain words (the bulk of every descriptor) carry no notation; of capitalized ones, only
+    // two letters can (`Sn`, `Kn`).
+    if t.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
+        || t.len() > 2 && t.bytes().all(|b| b.is_ascii_alphabetic() || b == b'-')
+    {
         return None;
     }
     let lower = t.to_lowercase();
@@ -818,7 +859,9 @@ fn raw_words(text: &str) -> Vec<String> {
 fn for_each_word(text: &str, mut f: impl FnMut(&str)) {
     let mut current = String::new();
     for c in text.chars() {
-        if c.is_alphanumeric() {
+        if c.is_ascii_alphanumeric() {
+            current.push(c.to_ascii_lowercase());
+        } else if c.is_alphanumeric() {
             for l in c.to_lowercase() {
                 match fold(l) {
                     Some(ascii) => current.push_str(ascii),
@@ -846,9 +889,9 @@ pub(crate) fn is_term(word: &str) -> bool {
     keep(word)
 }
 
-fn irregular(word: &str) -> Option<String> {
-    static TABLE: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
-    TABLE.get_or_init(|| IRREGULAR.iter().copied().collect()).get(word).map(|s| (*s).to_owned())
+fn irregular(word: &str) -> Option<&'static str> {
+    static TABLE: OnceLock<FxHashMap<&'static str, &'static str>> = OnceLock::new();
+    TABLE.get_or_init(|| IRREGULAR.iter().copied().collect()).get(word).copied()
 }
 
 /// Stems already taken, so a catalog build stems each distinct word once. Bounded, so that
@@ -874,30 +917,32 @@ fn cached_stem(word: &str) -> String {
 /// `verified` and `verification` meet).
 pub(crate) fn stem(word: &str) -> String {
     if let Some(s) = irregular(word) {
-        return s;
+        return s.to_owned();
     }
     if !word.is_ascii() {
         return word.to_owned();
     }
-    let mut w = word.to_owned();
     let sibilant = |r: &str| r.ends_with(['s', 'x', 'z']) || r.ends_with("ch") || r.ends_with("sh");
-    if w.len() > 4 && (w.ends_with("ies") || w.ends_with("ied")) {
-        w.truncate(w.len() - 3);
-        w.push('y');
-    } else if let Some(root) = w.strip_suffix("es").filter(|r| r.len() >= 3 && sibilant(r)) {
-        w = root.to_owned();
-    } else if let Some(root) = w.strip_suffix('s').filter(|r| r.len() >= 3 && !r.ends_with(['s', 'u', 'i'])) {
-        w = root.to_owned();
-    }
+    let plural;
+    let mut w: &str = if word.len() > 4 && (word.ends_with("ies") || word.ends_with("ied")) {
+        plural = format!("{}y", &word[..word.len() - 3]);
+        &plural
+    } else if let Some(root) = word.strip_suffix("es").filter(|r| r.len() >= 3 && sibilant(r)) {
+        root
+    } else if let Some(root) = word.strip_suffix('s').filter(|r| r.len() >= 3 && !r.ends_with(['s', 'u', 'i'])) {
+        root
+    } else {
+        word
+    };
     loop {
-        if let Some(s) = irregular(&w) {
-            return s;
+        if let Some(s) = irregular(w) {
+            return s.to_owned();
         }
         let next = SUFFIXES.iter().find_map(|suffix| {
             let root = w.strip_suffix(suffix)?;
             // `-ly` only on adverbs of long words, and never `multiply`, `apply`.
             let ok = if *suffix == "ly" { root.len() >= 5 && !root.ends_with('p') } else { root.len() >= 4 };
-            ok.then(|| root.to_owned())
+            ok.then_some(root)
         });
         match next {
             Some(root) => w = root,
@@ -905,14 +950,13 @@ pub(crate) fn stem(word: &str) -> String {
         }
     }
     if w.len() > 3 && w.ends_with('y') && !w[..w.len() - 1].ends_with(['a', 'e', 'i', 'o', 'u']) {
-        w.pop();
-        w.push('i');
+        return format!("{}i", &w[..w.len() - 1]);
     }
-    w
+    w.to_owned()
 }
 
 fn keep(word: &str) -> bool {
-    static STOP: OnceLock<std::collections::HashSet<&'static str>> = OnceLock::new();
+    static STOP: OnceLock<rustc_hash::FxHashSet<&'static str>> = OnceLock::new();
     if KEEP_SHORT.contains(&word) {
         return true;
     }
