@@ -331,7 +331,7 @@ fn prompt_messages(name: &str, args: &JsonObject) -> Result<GetPromptResult, Err
             let text = format!(
                 "Goal: {goal}\n\n\
                  1. Call math.find with a short `query` naming the outcome (not the method). Read `portfolio_fit`: \
-                 STRONG means a capability matched the words of the goal; WEAK_LEXICAL_MATCH or NO_LEXICAL_MATCH \
+                 STRONG means one capability matched the words of the goal clearly better than the others; WEAK_LEXICAL_MATCH or NO_LEXICAL_MATCH \
                  means look again, browse by `domain`, or follow `recovery_paths`.\n\
                  2. Inspect the best match with math.find {{\"capability_id\": ..., \"view\": \"CONTRACT\"}}: its input \
                  schema, output fields, scope rule and assurance ceiling.\n\

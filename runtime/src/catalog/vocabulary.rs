@@ -232,7 +232,7 @@ const NOTATION: &[(&str, &str)] = &[
 const FUNCTION_LETTERS: &[(char, &str)] = &[('σ', "sigma"), ('τ', "tau"), ('μ', "mu"), ('λ', "lambda"), ('π', "pi")];
 
 /// Words that stand for themselves even though they are short or look like a number.
-const KEEP_SHORT: &[&str] = &["gf", "z3", "nf", "pi", "mu", "nu", "xi", "lu", "qr", "sl2z", "k3"];
+const KEEP_SHORT: &[&str] = &["gf", "z3", "nf", "pi", "mu", "nu", "xi", "lu", "qr", "sl2z", "k3", "gl", "sl"];
 
 fn table() -> &'static HashMap<String, usize> {
     static TABLE: OnceLock<HashMap<String, usize>> = OnceLock::new();
@@ -288,7 +288,7 @@ fn rewrite_notation(text: &str) -> String {
     out.push_str(objects(text));
     for token in text.split_whitespace() {
         out.push(' ');
-        let t = token.trim_matches(|c: char| matches!(c, ',' | ';' | '.' | '?' | ':' | '"' | '\''));
+        let t = token.trim_matches(|c: char| matches!(c, ',' | ';' | '.' | '?' | ':' | '"' | '\'' | '|'));
         // M_12 is a Mathieu group, except beside Motzkin's name (read only when it matters).
         let beside_motzkin = || text.contains("Motzkin") || text.contains("motzkin");
         if let Some(words) = token_notation(t).filter(|w| *w != " mathieu group " || !beside_motzkin()) {
@@ -476,9 +476,52 @@ fn objects(text: &str) -> &'static str {
                     .iter()
                     .any(|w| lower.contains(w))
         };
+    // `(a+b)^3 - (a-b)^3 == 6a^2 b + 2b^3`: an identity of polynomials to decide.
+    let identity = caret && has("==");
+    // `Av = 0`, `[[…]] x = 0`: the vectors a matrix sends to zero.
+    let kernel = ["Av = 0", "Ax = 0", "A x = 0", "A v = 0", "] x = 0", "]x = 0", "] v = 0"].iter().any(|p| has(p));
+    // `|z| = 1`: the unit circle.
+    let unit_circle = has("|z| = 1") || has("|z|=1");
+    // `<a, b | a^3, b^2>`, `⟨x | x^5⟩`: a group by generators and relators.
+    let presentation = ["(ab)^", "(xy)^", "(st)^"].iter().any(|p| has(p)) && has("= 1")
+        || marks.has(b'|')
+            && ["<", "⟨"].iter().any(|open| {
+                text.find(open).is_some_and(|at| {
+                    let rest = &text[at..];
+                    rest.find('|').is_some_and(|bar| rest[bar..].contains(['>', '⟩']))
+                })
+            });
+    // `(10^30 + 7)^(1/3)`, `N^(1/5)`: a root of an integer.
+    let integer_root = digits && (has("^(1/") || has("^{1/"));
+    // `(12/35) ÷ (18/49)`: arithmetic on fractions.
+    let fraction_division = digits && has("÷") && has("/");
+    // `F(x+1) - F(x) = x^2`: a sum found by inverting the difference operator.
+    let difference = ["(x+1) - ", "(x + 1) - ", "(x+1)-", "(n+1) - ", "(n + 1) - "].iter().any(|p| has(p));
+    // `6n + 1, 12n + 1 and 18n + 1 all prime`, `n, n+1 and n+2 squarefree`: affine forms at once.
+    let affine_forms = (has("prime") || has("squarefree"))
+        && has("n")
+        && bytes.windows(2).filter(|w| w[0] == b'n' && w[1] == b'+').count() + text.matches("n + ").count() >= 2;
+    // `2024 in binary`, `255 to base 16`: digits in a base.
+    let base_digits =
+        digits && ["in binary", "to binary", "in hex", "to hex", "to base ", "in octal"].iter().any(|p| has(p));
+    // `1/(1 − x − x^3)`: the power series of a rational function.
+    let series_of_quotient = ["1/(1 -", "1/(1 −", "1/(1-", "1/(1−"].iter().any(|p| has(p));
+    // `z = x + iy`: a function of a complex variable split into real and imaginary parts.
+    let complex_split = ["x + iy", "x+iy", "x + i y", "x + i*y"].iter().any(|p| has(p));
     let equation_in_xy = || if has("=") { diophantine(text) } else { None };
     match (permutation, polynomial, matrix) {
         _ if congruences >= 2 => " simultaneous congruences chinese remainder ",
+        _ if identity => " polynomial identity ",
+        _ if kernel => " matrix kernel null space ",
+        _ if unit_circle => " unit circle ",
+        _ if presentation => " finitely presented group presentation ",
+        _ if integer_root => " integer root ",
+        _ if fraction_division => " rational fraction arithmetic ",
+        _ if difference => " indefinite sum difference ",
+        _ if affine_forms => " affine forms simultaneously ",
+        _ if base_digits => " base digits ",
+        _ if series_of_quotient => " power series coefficients ",
+        _ if complex_split => " real imaginary parts ",
         _ if inverse => " modular inverse ",
         _ if as_squares => " sum of squares ",
         _ if root_bound => " integer root ",
@@ -825,9 +868,55 @@ fn token_notation(t: &str) -> Option<&'static str> {
     {
         return Some(" rational fraction ");
     }
-    // c_q(n): Ramanujan's sum.
-    if lower.starts_with("c_q(") {
+    // c_q(n), c_12(8): Ramanujan's sum.
+    if lower
+        .strip_prefix("c_")
+        .map(|r| r.trim_start_matches(|c: char| c.is_ascii_digit() || c == 'q'))
+        .is_some_and(|r| r.len() + 2 < lower.len() && r.starts_with('('))
+    {
         return Some(" ramanujan sum ");
+    }
+    // sqrt(I), rad(I): the radical of an ideal.
+    if matches!(lower.as_str(), "sqrt(i)" | "rad(i)" | "√(i)") {
+        return Some(" radical ideal ");
+    }
+    // Res_{z=2} is a residue of a rational function; Res_x(f, g), a resultant.
+    if lower.starts_with("res_") {
+        return Some(if lower.contains('=') { " residue " } else { " resultant " });
+    }
+    // Phi_15(x), Φ_n: a cyclotomic polynomial.
+    if ["phi_", "φ_", "ϕ_"].iter().any(|p| lower.starts_with(p)) {
+        return Some(" cyclotomic polynomial ");
+    }
+    // phi(360), sigma(28): the arithmetic functions by their Latin names, applied to an integer.
+    if let Some((name, arg)) = lower.split_once('(')
+        && arg.starts_with(|c: char| c.is_ascii_digit())
+        && let Some(words) = match name {
+            "phi" => Some(" totient "),
+            "sigma" => Some(" divisor sum sigma "),
+            "tau" => Some(" divisor count tau "),
+            "mu" => Some(" mobius mu "),
+            _ => None,
+        }
+    {
+        return Some(words);
+    }
+    // a(n-1), a(n−2): a term of a recurrence.
+    if !lower.contains('!')
+        && ["(n-1)", "(n−1)", "(n-2)", "(n−2)"]
+            .iter()
+            .any(|p| lower.find(p).is_some_and(|at| lower[..at].ends_with(|c: char| c.is_ascii_alphabetic())))
+    {
+        return Some(" recurrence term ");
+    }
+    // χ(G): the chromatic number of a graph.
+    if t == "χ(G)" {
+        return Some(" chromatic number graph ");
+    }
+    // L(-1, χ), L(1 - k, χ): an L-value at a non-positive integer.
+    if lower.starts_with("l(-") || lower.starts_with("l(1-") || lower.starts_with("l(1−") || lower.starts_with("l(0")
+    {
+        return Some(" l value negative integer bernoulli ");
     }
     // h(-23), h(D): the class number of a discriminant.
     if lower.starts_with("h(-") || lower.starts_with("h(d)") {
@@ -1126,6 +1215,42 @@ mod tests {
         assert!(!terms("gcd of x^2 - 1 and x + 1").contains(&stem("integer")));
         assert!(!terms("gcd of 84, 126, 210").contains(&stem("integer")));
         assert_eq!(terms("write p as x^2 + y^2")[..2], terms("sum of squares")[..]);
+    }
+
+    #[test]
+    fn identities_kernels_presentations_and_quotients_name_their_objects() {
+        assert_eq!(terms("does (x+1)^2 == x^2 + 2x + 1")[..2], terms("polynomial identity")[..]);
+        assert!(!terms("is (x+1)^2 = x^2 + 2x + 1").contains(&stem("identity")));
+        assert_eq!(terms("every v with Av = 0")[..3], terms("matrix kernel null")[..]);
+        assert_eq!(terms("[[1, 2], [2, 4]] x = 0")[..3], terms("matrix kernel null")[..]);
+        assert_eq!(terms("min of |p(z)| on |z| = 1")[..2], terms("unit circle")[..]);
+        assert_eq!(
+            terms("order of <x, y | x^2, y^3, (xy)^5>")[..4],
+            terms("finitely presented group presentation")[..]
+        );
+        assert!(!terms("<(1,2), (2,3)>").contains(&stem("presentation")));
+        assert_eq!(terms("⌊(2^100 + 1)^(1/5)⌋")[..2], terms("integer root")[..]);
+        assert_eq!(terms("(3/4) ÷ (9/8)")[..3], terms("rational fraction arithmetic")[..]);
+        assert_eq!(terms("G with G(x + 1) - G(x) = x^3")[..3], terms("indefinite sum difference")[..]);
+        assert_eq!(terms("n with 2n + 1 and 4n + 1 both prime")[..3], terms("affine forms simultaneously")[..]);
+        assert!(!terms("is 2^n + 1 prime").contains(&stem("affine")));
+        assert_eq!(terms("1000 in binary")[..2], terms("base digits")[..]);
+        assert_ne!(terms("sum of the digits of 2^100 in base 10")[..2], terms("base digits")[..]);
+        assert_eq!(terms("coefficients of 1/(1 - 2x - x^2)")[..3], terms("power series coefficients")[..]);
+        assert_eq!(terms("split e^z at z = x + iy")[..3], terms("real imaginary parts")[..]);
+        assert_eq!(terms("order of |GL(2,5)|"), terms("order of GL(2,5)"));
+        assert!(terms("GL(2,5)").contains(&"gl".to_owned()));
+        assert_eq!(terms("c_10(3)"), terms("ramanujan sum"));
+        assert_eq!(terms("sqrt(I)"), terms("radical ideal"));
+        assert_eq!(terms("Res_{z=0}"), terms("residue"));
+        assert_eq!(terms("Res_y(f, g)"), terms("resultant"));
+        assert_eq!(terms("Phi_12(x)"), terms("cyclotomic polynomial"));
+        assert_eq!(terms("phi(100)"), terms("φ(100)"));
+        assert_eq!(terms("a^2 = b^3 = (ab)^7 = 1")[..4], terms("finitely presented group presentation")[..]);
+        assert_eq!(terms("b(n) = b(n-1) + b(n-2)")[..2], terms("recurrence term")[..2]);
+        assert!(!terms("(n-1)! mod n").contains(&stem("recurrence")));
+        assert_eq!(terms("χ(G)"), terms("chromatic number graph"));
+        assert_eq!(terms("L(-3, χ)")[..4], terms("l value negative integer bernoulli")[..4]);
     }
 
     #[test]
