@@ -479,7 +479,8 @@ fn objects(text: &str) -> &'static str {
     // `(a+b)^3 - (a-b)^3 == 6a^2 b + 2b^3`: an identity of polynomials to decide.
     let identity = caret && has("==");
     // `Av = 0`, `[[…]] x = 0`: the vectors a matrix sends to zero.
-    let kernel = ["Av = 0", "Ax = 0", "A x = 0", "A v = 0", "] x = 0", "]x = 0", "] v = 0"].iter().any(|p| has(p));
+    let kernel =
+        has("= 0") && ["Av = 0", "Ax = 0", "A x = 0", "A v = 0", "] x = 0", "]x = 0", "] v = 0"].iter().any(|p| has(p));
     // `|z| = 1`: the unit circle.
     let unit_circle = has("|z| = 1") || has("|z|=1");
     // `<a, b | a^3, b^2>`, `⟨x | x^5⟩`: a group by generators and relators.
@@ -498,16 +499,19 @@ fn objects(text: &str) -> &'static str {
     // `F(x+1) - F(x) = x^2`: a sum found by inverting the difference operator.
     let difference = ["(x+1) - ", "(x + 1) - ", "(x+1)-", "(n+1) - ", "(n + 1) - "].iter().any(|p| has(p));
     // `6n + 1, 12n + 1 and 18n + 1 all prime`, `n, n+1 and n+2 squarefree`: affine forms at once.
-    let affine_forms = (has("prime") || has("squarefree"))
-        && has("n")
+    let affine_forms = marks.has(b'+')
+        && (has("prime") || has("squarefree"))
         && bytes.windows(2).filter(|w| w[0] == b'n' && w[1] == b'+').count() + text.matches("n + ").count() >= 2;
     // `2024 in binary`, `255 to base 16`: digits in a base.
-    let base_digits =
-        digits && ["in binary", "to binary", "in hex", "to hex", "to base ", "in octal"].iter().any(|p| has(p));
+    let base_digits = digits
+        && (has("binary") && (has("in binary") || has("to binary"))
+            || has("hex") && (has("in hex") || has("to hex"))
+            || has("to base ")
+            || has("in octal"));
     // `1/(1 − x − x^3)`: the power series of a rational function.
     let series_of_quotient = ["1/(1 -", "1/(1 −", "1/(1-", "1/(1−"].iter().any(|p| has(p));
     // `z = x + iy`: a function of a complex variable split into real and imaginary parts.
-    let complex_split = ["x + iy", "x+iy", "x + i y", "x + i*y"].iter().any(|p| has(p));
+    let complex_split = has("iy") && (has("x + iy") || has("x+iy")) || has("x + i y") || has("x + i*y");
     let equation_in_xy = || if has("=") { diophantine(text) } else { None };
     match (permutation, polynomial, matrix) {
         _ if congruences >= 2 => " simultaneous congruences chinese remainder ",
