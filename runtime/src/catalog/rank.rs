@@ -14,7 +14,6 @@
 //! always ranks the same way; ties go to the smaller id.
 
 use std::collections::BTreeSet;
-use std::collections::hash_map::Entry;
 
 use rustc_hash::FxHashMap;
 
@@ -153,12 +152,14 @@ struct Posting {
 }
 
 /// The inverted index of a catalog's descriptors, in catalog order. Terms and phrases are
-/// interned: a term's id and a phrase's id (a pair of term ids) both index `postings`.
+/// interned: a term's id and a phrase's id (a pair of term ids) both name a run of `postings`,
+/// from `starts[id]` to `starts[id + 1]`, in document order (one allocation for the whole index).
 #[derive(Debug, Default)]
 pub(crate) struct SearchIndex {
     terms: FxHashMap<String, u32>,
     pairs: FxHashMap<(u32, u32), u32>,
-    postings: Vec<Vec<Posting>>,
+    postings: Vec<Posting>,
+    starts: Vec<u32>,
     lengths: Vec<[u16; FIELDS]>,
     average: [f32; FIELDS],
     titles: Vec<Vec<String>>,
@@ -219,53 +220,89 @@ impl Query {
     }
 }
 
+/// The words of each text that survive as terms, as indices into the stems they take (each
+/// distinct word stemmed once).
+fn read_texts(texts: &[&str]) -> (Vec<String>, Vec<Vec<u32>>) {
+    let mut words: FxHashMap<String, Option<u32>> = FxHashMap::default();
+    let mut stems: Vec<String> = Vec::new();
+    let read = texts
+        .iter()
+        .map(|text| {
+            let mut ids = Vec::new();
+            for_each_raw_word(text, |w| {
+                let id = match words.get(w) {
+                    Some(id) => *id,
+                    None => {
+                        let id = is_term(w).then(|| {
+                            stems.push(stem(w));
+                            stems.len() as u32 - 1
+                        });
+                        words.insert(w.to_owned(), id);
+                        id
+                    }
+                };
+                ids.extend(id);
+            });
+            ids
+        })
+        .collect();
+    (stems, read)
+}
+
 impl SearchIndex {
     /// Indexes descriptors; `docs[i]` becomes document `i`.
     pub(crate) fn build<'a>(docs: impl IntoIterator<Item = &'a CapabilityDescriptor>) -> Self {
         let mut index = SearchIndex::default();
-        // Raw word → term id (or none for a stop word), so each distinct word is stemmed once.
-        let mut words: FxHashMap<String, Option<u32>> = FxHashMap::default();
-        // Text → its terms followed by its phrases, and how many terms: descriptors share
-        // much of their text (schema descriptions, tags), read once.
-        let mut texts: FxHashMap<&'a str, (Vec<u32>, usize)> = FxHashMap::default();
+        let docs: Vec<(&'a CapabilityDescriptor, [Vec<&'a str>; FIELDS])> =
+            docs.into_iter().map(|d| (d, segments(d))).collect();
+        // Descriptors share much of their text (schema descriptions, tags): each distinct text
+        // is read once, half of them on a second thread, and its words interned here.
+        let mut distinct: FxHashMap<&'a str, usize> = FxHashMap::default();
+        let mut order: Vec<&'a str> = Vec::new();
+        for text in docs.iter().flat_map(|(_, segs)| segs.iter().flatten()) {
+            distinct.entry(text).or_insert_with(|| {
+                order.push(text);
+                order.len() - 1
+            });
+        }
+        let (first, second) = order.split_at(order.len() / 2);
+        let (first, second) = std::thread::scope(|scope| {
+            let second = scope.spawn(|| read_texts(second));
+            let first = read_texts(first);
+            (first, second.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+        });
+        // Each text's terms followed by its phrases, and how many terms.
+        let mut texts: Vec<(Vec<u32>, usize)> = Vec::with_capacity(order.len());
+        for (vocabulary, read) in [first, second] {
+            let ids: Vec<u32> = vocabulary.into_iter().map(|stem| index.intern(stem)).collect();
+            for words in read {
+                let mut keys: Vec<u32> = words.iter().map(|w| ids[*w as usize]).collect();
+                let n = keys.len();
+                for k in 1..n {
+                    let pair = index.intern_pair(keys[k - 1], keys[k]);
+                    keys.push(pair);
+                }
+                texts.push((keys, n));
+            }
+        }
         let mut tf: FxHashMap<u32, [u16; FIELDS]> = FxHashMap::default();
-        for (i, d) in docs.into_iter().enumerate() {
+        // Every (key, posting), documents in order; sorted by key at the end.
+        let mut found: Vec<(u32, Posting)> = Vec::new();
+        for (i, (d, segs)) in docs.iter().enumerate() {
             tf.clear();
             let mut lengths = [0u16; FIELDS];
-            for (f, segs) in segments(d).iter().enumerate() {
-                for &text in segs {
-                    let (keys, n) = match texts.entry(text) {
-                        Entry::Occupied(known) => known.into_mut(),
-                        Entry::Vacant(new) => {
-                            let mut ids = Vec::new();
-                            for_each_raw_word(text, |w| {
-                                let id = match words.get(w) {
-                                    Some(id) => *id,
-                                    None => {
-                                        let id = is_term(w).then(|| index.intern(stem(w)));
-                                        words.insert(w.to_owned(), id);
-                                        id
-                                    }
-                                };
-                                ids.extend(id);
-                            });
-                            let n = ids.len();
-                            for k in 1..n {
-                                let pair = index.intern_pair(ids[k - 1], ids[k]);
-                                ids.push(pair);
-                            }
-                            new.insert((ids, n))
-                        }
-                    };
+            for (f, segs) in segs.iter().enumerate() {
+                for text in segs {
+                    let (keys, n) = &texts[distinct[text]];
                     lengths[f] = lengths[f].saturating_add(*n as u16);
-                    for key in keys.iter() {
+                    for key in keys {
                         let counts = tf.entry(*key).or_default();
                         counts[f] = counts[f].saturating_add(1);
                     }
                 }
             }
             for (&key, &counts) in &tf {
-                index.postings[key as usize].push(Posting { doc: i as u32, tf: counts });
+                found.push((key, Posting { doc: i as u32, tf: counts }));
             }
             index.lengths.push(lengths);
             index.titles.push(terms(&d.title));
@@ -275,18 +312,37 @@ impl SearchIndex {
             let total: f32 = index.lengths.iter().map(|l| f32::from(l[f])).sum();
             index.average[f] = (total / n).max(1.0);
         }
-        for list in &mut index.postings {
-            list.sort_by_key(|p| p.doc);
+        // The postings by key, each key's in document order (a stable counting sort).
+        let keys = index.keys() as usize;
+        let mut starts = vec![0u32; keys + 1];
+        for (key, _) in &found {
+            starts[*key as usize + 1] += 1;
         }
+        for k in 0..keys {
+            starts[k + 1] += starts[k];
+        }
+        let mut next = starts.clone();
+        let mut postings = vec![Posting { doc: 0, tf: [0; FIELDS] }; found.len()];
+        for (key, posting) in found {
+            let at = &mut next[key as usize];
+            postings[*at as usize] = posting;
+            *at += 1;
+        }
+        index.postings = postings;
+        index.starts = starts;
         index
+    }
+
+    /// The number of keys interned so far (terms and phrases).
+    fn keys(&self) -> u32 {
+        (self.terms.len() + self.pairs.len()) as u32
     }
 
     fn intern(&mut self, term: String) -> u32 {
         if let Some(&id) = self.terms.get(&term) {
             return id;
         }
-        let id = self.postings.len() as u32;
-        self.postings.push(Vec::new());
+        let id = self.keys();
         self.terms.insert(term, id);
         id
     }
@@ -295,8 +351,7 @@ impl SearchIndex {
         if let Some(&id) = self.pairs.get(&(a, b)) {
             return id;
         }
-        let id = self.postings.len() as u32;
-        self.postings.push(Vec::new());
+        let id = self.keys();
         self.pairs.insert((a, b), id);
         id
     }
@@ -307,7 +362,8 @@ impl SearchIndex {
             Some((a, b)) => *self.pairs.get(&(*self.terms.get(a)?, *self.terms.get(b)?))?,
             None => *self.terms.get(key)?,
         };
-        self.postings.get(id as usize).map(Vec::as_slice)
+        let (start, end) = (*self.starts.get(id as usize)?, *self.starts.get(id as usize + 1)?);
+        self.postings.get(start as usize..end as usize)
     }
 
     /// Number of documents.
