@@ -295,6 +295,53 @@ async fn a_second_worker_under_the_same_name_does_not_unsettle_the_first() {
     assert!(n >= 20, "only {n} runs");
 }
 
+/// When the later of two processes under one name dies, the earlier one, still heartbeating,
+/// takes the name back at once with its catalog: the later one's runs, read-only, go to it
+/// rather than failing for want of a worker.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_earlier_worker_under_a_name_takes_it_back_when_the_later_one_dies() {
+    let c = one_worker().await;
+    let (jac, store, nats, package) = (&c.jac, &c.store, &c.nats, c.package.path());
+    let first = jac.workers()[0].started;
+    let mut twin = start_worker(nats, "one", store, package);
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut load = Vec::new();
+    for _ in 0..2 {
+        let (jac, stop) = (jac.clone(), std::sync::Arc::clone(&stop));
+        load.push(tokio::spawn(async move {
+            let mut n = 0;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                let r = jac.run(sleep_run(300)).await;
+                assert!(r.succeeded(), "run {n}: {:?}", r.execution.diagnostics);
+                n += 1;
+            }
+            n
+        }));
+    }
+    let holder = |jac: &Jacobian| jac.workers().first().map(|w| (w.started, w.capabilities));
+    let waiting = Instant::now();
+    while holder(jac).is_none_or(|(started, known)| started == first || known == 0) {
+        assert!(waiting.elapsed() < Duration::from_secs(60), "the second process never took the name");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // Runs go to the second process now; it dies holding some.
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    twin.kill();
+    let waiting = Instant::now();
+    while holder(jac).is_none_or(|(started, _)| started != first) {
+        assert!(waiting.elapsed() < Duration::from_secs(20), "the first process never took the name back");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let mut n = 0;
+    for runner in load {
+        n += runner.await.unwrap();
+    }
+    assert!(n >= 10, "only {n} runs");
+    assert_eq!(jac.workers().len(), 1, "{:?}", jac.workers());
+}
+
 /// A run placed on a worker writes its artifacts under the tenant's storage quotas as the
 /// replica that placed it states them, whatever the worker's own configuration says.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

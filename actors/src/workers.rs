@@ -174,24 +174,11 @@ struct Entry {
     fetching: bool,
     /// Fires when the worker is taken off the board.
     lost: CancellationToken,
-    /// The process this one replaced under the same name. Its heartbeats, if it still sends
-    /// them, come from a second process using the name, which gets no new runs but finishes
-    /// those it holds; they are lost only when it falls silent for the lease.
-    replaced: Option<Replaced>,
-}
-
-/// A worker process whose name a later process took.
-struct Replaced {
-    started: u64,
-    seen: Instant,
-    /// Fires when it falls silent for the lease, ending the runs it still held.
-    lost: CancellationToken,
-}
-
-impl Drop for Replaced {
-    fn drop(&mut self) {
-        self.lost.cancel();
-    }
+    /// The process this one replaced under the same name, as its entry stood. Its heartbeats,
+    /// if it still sends them, come from a second process using the name, which gets no new
+    /// runs but finishes those it holds: they are lost only when it falls silent for the lease,
+    /// and it takes the name back if this one falls silent first.
+    replaced: Option<Box<Entry>>,
 }
 
 impl Entry {
@@ -223,10 +210,15 @@ pub(crate) struct Placed {
 impl Drop for Placed {
     fn drop(&mut self) {
         let mut board = self.workers.board();
-        if let Some(e) = board.get_mut(&self.worker)
-            && e.started == self.started
-        {
-            e.placed = e.placed.saturating_sub(1);
+        if let Some(e) = board.get_mut(&self.worker) {
+            let holder = if e.started == self.started {
+                Some(e)
+            } else {
+                e.replaced.as_deref_mut().filter(|r| r.started == self.started)
+            };
+            if let Some(holder) = holder {
+                holder.placed = holder.placed.saturating_sub(1);
+            }
         }
     }
 }
@@ -245,6 +237,8 @@ pub struct WorkerStatus {
     pub placed: usize,
     /// Capabilities it hosts (0 until its catalog is known).
     pub capabilities: usize,
+    /// When the process holding the name started (Unix ms): another value is another process.
+    pub started: u64,
 }
 
 impl Workers {
@@ -301,7 +295,7 @@ impl Workers {
         }
         let mut board = self.board();
         if let Some(older) =
-            board.get_mut(&hb.worker).and_then(|e| e.replaced.as_mut()).filter(|r| r.started == hb.started)
+            board.get_mut(&hb.worker).and_then(|e| e.replaced.as_deref_mut()).filter(|r| r.started == hb.started)
         {
             older.seen = Instant::now();
             tracing::warn!(worker = %hb.worker, "two worker processes use this name; the older one gets no new runs");
@@ -310,11 +304,12 @@ impl Workers {
         let fresh = board.get(&hb.worker).is_none_or(|e| e.started != hb.started);
         if fresh {
             // The process replaced keeps its runs until it falls silent (a restart), or finishes
-            // them (a second process under the name); the one it replaced, if any, is let go.
-            let replaced = board.remove(&hb.worker).map(|old| Replaced {
-                started: old.started,
-                seen: old.seen,
-                lost: old.lost.clone(),
+            // them (a second process under the name); one it had replaced in turn loses its runs.
+            let replaced = board.remove(&hb.worker).map(|mut old| {
+                if let Some(gone) = old.replaced.take() {
+                    gone.lost.cancel();
+                }
+                Box::new(old)
             });
             tracing::info!(worker = %hb.worker, slots = hb.slots, "worker joined");
             board.insert(
@@ -372,19 +367,27 @@ impl Workers {
         let now = Instant::now();
         let mut board = self.board();
         for (name, e) in board.iter_mut() {
-            if e.replaced.as_ref().is_some_and(|r| now.duration_since(r.seen) > self.lease) {
-                tracing::warn!(worker = %name, "the process this worker replaced fell silent; the runs it held are lost");
-                e.replaced = None;
+            if e.replaced.as_ref().is_some_and(|r| now.duration_since(r.seen) > self.lease)
+                && let Some(gone) = e.replaced.take()
+            {
+                tracing::warn!(worker = %name, runs = gone.placed, "the process this worker replaced fell silent; the runs it held are lost");
+                gone.lost.cancel();
             }
         }
         let silent: Vec<String> =
             board.iter().filter(|(_, e)| now.duration_since(e.seen) > self.lease).map(|(n, _)| n.clone()).collect();
         for name in silent {
-            if let Some(e) = board.remove(&name) {
+            if let Some(mut e) = board.remove(&name) {
                 tracing::warn!(worker = %name, runs = e.placed, "worker lost: no heartbeat within the lease");
                 crate::metrics::worker_lost(&name);
                 crate::metrics::worker_gauges(&name, 0, 0, 0);
                 e.lost.cancel();
+                // The process it replaced still heartbeats (silent ones went above): it holds
+                // the name again, with the runs it kept.
+                if let Some(older) = e.replaced.take() {
+                    tracing::info!(worker = %name, "the process this worker replaced takes the name back");
+                    board.insert(name, *older);
+                }
             }
         }
         drop(board);
@@ -414,6 +417,7 @@ impl Workers {
                 load: e.load(),
                 placed: e.placed,
                 capabilities: e.catalog.as_ref().map_or(0, |c| c.len()),
+                started: e.started,
             })
             .collect();
         out.sort_by(|a, b| a.name.cmp(&b.name));

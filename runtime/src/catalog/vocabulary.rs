@@ -484,16 +484,26 @@ fn objects(text: &str) -> &'static str {
     // `|z| = 1`: the unit circle.
     let unit_circle = has("|z| = 1") || has("|z|=1");
     // `<a, b | a^3, b^2>`, `⟨x | x^5⟩`: a group by generators and relators.
-    let presentation = ["(ab)^", "(xy)^", "(st)^"].iter().any(|p| has(p)) && has("= 1")
+    // Generators before the bar are letters alone (`a, b`), so that `x < |y|` is no group.
+    let presentation = ["(ab)^", "(xy)^", "(st)^"].iter().any(|p| has(p))
+        && text.match_indices("= 1").any(|(at, _)| !text[at + 3..].starts_with(|c: char| c.is_ascii_digit()))
         || marks.has(b'|')
             && ["<", "⟨"].iter().any(|open| {
                 text.find(open).is_some_and(|at| {
-                    let rest = &text[at..];
-                    rest.find('|').is_some_and(|bar| rest[bar..].contains(['>', '⟩']))
+                    let rest = &text[at + open.len()..];
+                    rest.find('|').is_some_and(|bar| {
+                        let generators = rest[..bar].trim();
+                        !generators.is_empty()
+                            && generators.chars().all(|c| c.is_alphabetic() || c == ',' || c == ' ')
+                            && rest[bar..].contains(['>', '⟩'])
+                    })
                 })
             });
     // `(10^30 + 7)^(1/3)`, `N^(1/5)`: a root of an integer.
-    let integer_root = digits && (has("^(1/") || has("^{1/"));
+    let integer_root = digits
+        && ["^(1/", "^{1/"].iter().any(|p| {
+            text.match_indices(p).any(|(at, _)| text[..at].ends_with(|c: char| c.is_ascii_digit() || c == ')'))
+        });
     // `(12/35) ÷ (18/49)`: arithmetic on fractions.
     let fraction_division = digits && has("÷") && has("/");
     // `F(x+1) - F(x) = x^2`: a sum found by inverting the difference operator.
@@ -501,12 +511,14 @@ fn objects(text: &str) -> &'static str {
     // `6n + 1, 12n + 1 and 18n + 1 all prime`, `n, n+1 and n+2 squarefree`: affine forms at once.
     let affine_forms = marks.has(b'+')
         && (has("prime") || has("squarefree"))
+        && !has("^n")
         && bytes.windows(2).filter(|w| w[0] == b'n' && w[1] == b'+').count() + text.matches("n + ").count() >= 2;
     // `2024 in binary`, `255 to base 16`: digits in a base.
+    let in_word = |p: &str| text.match_indices(p).any(|(at, _)| !text[at + p.len()..].starts_with(char::is_alphabetic));
     let base_digits = digits
         && (has("binary") && (has("in binary") || has("to binary"))
-            || has("hex") && (has("in hex") || has("to hex"))
-            || has("to base ")
+            || has("hex") && (in_word("in hex") || in_word("to hex") || has("hexadecimal"))
+            || has("to base ") && !has("log")
             || has("in octal"));
     // `1/(1 − x − x^3)`: the power series of a rational function.
     let series_of_quotient = ["1/(1 -", "1/(1 −", "1/(1-", "1/(1−"].iter().any(|p| has(p));
@@ -881,7 +893,7 @@ fn token_notation(t: &str) -> Option<&'static str> {
         return Some(" ramanujan sum ");
     }
     // sqrt(I), rad(I): the radical of an ideal.
-    if matches!(lower.as_str(), "sqrt(i)" | "rad(i)" | "√(i)") {
+    if matches!(t, "sqrt(I)" | "rad(I)" | "√(I)" | "√I") {
         return Some(" radical ideal ");
     }
     // Res_{z=2} is a residue of a rational function; Res_x(f, g), a resultant.
@@ -906,10 +918,14 @@ fn token_notation(t: &str) -> Option<&'static str> {
         return Some(words);
     }
     // a(n-1), a(n−2): a term of a recurrence.
-    if !lower.contains('!')
-        && ["(n-1)", "(n−1)", "(n-2)", "(n−2)"]
-            .iter()
-            .any(|p| lower.find(p).is_some_and(|at| lower[..at].ends_with(|c: char| c.is_ascii_alphabetic())))
+    // A one-letter name, perhaps with a coefficient (`3a(n-1)`); not `n(n-1)/2` or `(n-1)!`.
+    if !lower.contains(['!', '/'])
+        && ["(n-1)", "(n−1)", "(n-2)", "(n−2)"].iter().any(|p| {
+            lower.find(p).is_some_and(|at| {
+                let name = lower[..at].trim_start_matches(|c: char| c.is_ascii_digit() || c == '-' || c == '+');
+                name.len() == 1 && name.bytes().all(|b| b.is_ascii_alphabetic())
+            })
+        })
     {
         return Some(" recurrence term ");
     }
@@ -918,8 +934,7 @@ fn token_notation(t: &str) -> Option<&'static str> {
         return Some(" chromatic number graph ");
     }
     // L(-1, χ), L(1 - k, χ): an L-value at a non-positive integer.
-    if lower.starts_with("l(-") || lower.starts_with("l(1-") || lower.starts_with("l(1−") || lower.starts_with("l(0")
-    {
+    if ["l(-", "l(1-k", "l(1−k", "l(0,", "l(0)"].iter().any(|p| lower.starts_with(p)) && !lower.starts_with("l(-s") {
         return Some(" l value negative integer bernoulli ");
     }
     // h(-23), h(D): the class number of a discriminant.
@@ -1255,6 +1270,15 @@ mod tests {
         assert!(!terms("(n-1)! mod n").contains(&stem("recurrence")));
         assert_eq!(terms("χ(G)"), terms("chromatic number graph"));
         assert_eq!(terms("L(-3, χ)")[..4], terms("l value negative integer bernoulli")[..4]);
+        assert!(!terms("L(0.5, χ)").contains(&stem("bernoulli")));
+        assert!(!terms("n(n-1)/2 edges").contains(&stem("recurrence")));
+        assert!(!terms("sqrt(i) in C").contains(&stem("radical")));
+        assert!(!terms("is x < |y| and y > 0").contains(&stem("presented")));
+        assert!(!terms("x^(1/3) dx").contains(&stem("root")));
+        assert!(!terms("2^n + 1 and 2^n + 3 both prime").contains(&stem("affine")));
+        assert!(!terms("log of 1000 to base 10").contains(&stem("digits")));
+        assert!(!terms("area of a regular 12-gon in hexagon units").contains(&stem("digits")));
+        assert!(!terms("a^2 = b^3 = (ab)^5 = 16").contains(&stem("presented")));
     }
 
     #[test]
