@@ -560,7 +560,7 @@ fn objects(text: &str) -> &'static str {
         _ if series => " power series ",
         _ if weierstrass => " elliptic curve ",
         _ if ternary => " conic ternary quadratic form ",
-        _ if equation_in_xy().is_some() => equation_in_xy().unwrap_or_default(),
+        _ if let Some(words) = equation_in_xy() => words,
         _ if ideal => " polynomial ideal ",
         _ if system => " polynomial system ",
         (true, _, _) => " permutation ",
