@@ -104,14 +104,20 @@ impl BackendPools {
     /// Probes every backend (executable, version, launcher) without starting a session.
     pub(crate) fn probe(policy: BackendPolicy) -> Self {
         let launcher = jacobian_runtime::sandbox::launcher();
+        if policy.executables.len() < BackendKind::ALL.len() {
+            BackendKind::probe_all();
+        }
         let statuses = BackendKind::ALL
             .iter()
             .map(|&backend| {
-                let exe = match policy.executables.iter().find(|(b, _)| *b == backend) {
-                    Some((_, path)) => Some(path.clone()).filter(|p| p.is_file()),
-                    None => backend.locate(),
+                let (exe, version) = match policy.executables.iter().find(|(b, _)| *b == backend) {
+                    Some((_, path)) => {
+                        let exe = Some(path.clone()).filter(|p| p.is_file());
+                        let version = exe.as_deref().and_then(|p| backend.version_of(p));
+                        (exe, version)
+                    }
+                    None => (backend.found().executable.clone(), backend.found().version.clone()),
                 };
-                let version = exe.as_deref().and_then(|p| backend.version_of(p));
                 let reason = if policy.disabled.contains(&backend) {
                     Some("disabled by the operator policy".to_owned())
                 } else if exe.is_none() {

@@ -186,6 +186,7 @@ impl PackageAdapter {
             description: c.description,
             tags: c.tags,
             aliases: c.aliases,
+            not_for: c.not_for,
             modes: c.modes,
             input_kind: InputKind::StructuredRequest,
             artifact_types: vec![],

@@ -22,9 +22,8 @@ use crate::backends::SystemTool;
 pub fn tool(backend: BackendKind) -> &'static SystemTool {
     static TOOLS: [OnceLock<SystemTool>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
     TOOLS[backend as usize].get_or_init(|| {
-        let path = backend.locate();
-        let version = path.as_deref().and_then(|p| backend.version_of(p));
-        SystemTool::at(path, version, &[backend.title()])
+        let found = backend.found();
+        SystemTool::at(found.executable.clone(), found.version.clone(), &[backend.title()])
     })
 }
 

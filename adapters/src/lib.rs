@@ -40,6 +40,14 @@ use crate::cas::Ask;
 
 /// Every bundled capability, ready to register.
 pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
+    // Each system tool is probed once per process (its version asked, its executable hashed),
+    // each on a thread of its own while the descriptors are built: a descriptor that names a
+    // tool waits for that tool's probe alone.
+    for backend in jacobian_runtime::backend::BackendKind::ALL {
+        std::thread::spawn(move || cas::tool(backend));
+    }
+    std::thread::spawn(|| std::sync::LazyLock::force(&graph::enumerate::GENG));
+    std::thread::spawn(|| std::sync::LazyLock::force(&sat::DRAT_TRIM));
     let mut all: Vec<SharedAdapter> = vec![
         Arc::new(Typed::new(core::ArtifactPut::new(objects.clone()))),
         Arc::new(Typed::new(integer::Gcd)),

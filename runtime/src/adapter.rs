@@ -389,18 +389,24 @@ pub trait PreparedRun: Send + 'static {
     fn execute(self: Box<Self>, ctx: &AdapterContext) -> Result<Outcome, AdapterError>;
 }
 
-/// An adapter whose descriptor carries discovery aliases; everything else is the inner
-/// adapter's.
+/// An adapter whose descriptor carries discovery vocabulary (aliases, and the requests it is
+/// not for); everything else is the inner adapter's.
 pub struct WithAliases {
     inner: SharedAdapter,
     descriptor: CapabilityDescriptor,
 }
 
 impl WithAliases {
-    /// Adds `aliases` (after any the descriptor already has) to `inner`'s descriptor.
-    pub fn wrap(inner: SharedAdapter, aliases: impl IntoIterator<Item = String>) -> SharedAdapter {
+    /// Adds `aliases` and `not_for` (after any the descriptor already has) to `inner`'s
+    /// descriptor.
+    pub fn wrap(
+        inner: SharedAdapter,
+        aliases: impl IntoIterator<Item = String>,
+        not_for: impl IntoIterator<Item = String>,
+    ) -> SharedAdapter {
         let mut descriptor = inner.descriptor().clone();
         descriptor.aliases.extend(aliases);
+        descriptor.not_for.extend(not_for);
         std::sync::Arc::new(WithAliases { inner, descriptor })
     }
 }

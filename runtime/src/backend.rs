@@ -11,7 +11,7 @@
 
 use std::fmt::{self, Write as _};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
 
@@ -107,6 +107,28 @@ impl BackendKind {
         }
     }
 
+    /// The executable at its usual place ([`BackendKind::locate`]) and the version it reports,
+    /// probed once per process. Each probe runs the executable, so a server starts all of them
+    /// at once with [`BackendKind::probe_all`].
+    pub fn found(self) -> &'static Found {
+        static FOUND: [OnceLock<Found>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+        FOUND[self as usize].get_or_init(|| {
+            let executable = self.locate();
+            let version = executable.as_deref().and_then(|p| self.version_of(p));
+            Found { executable, version }
+        })
+    }
+
+    /// Probes every backend ([`BackendKind::found`]) on threads of its own, all at once, and
+    /// returns when each is known.
+    pub fn probe_all() {
+        std::thread::scope(|s| {
+            for backend in BackendKind::ALL {
+                s.spawn(move || backend.found());
+            }
+        });
+    }
+
     /// The oldest version Jacobian's programs are written for.
     pub fn minimum_version(self) -> &'static [u32] {
         match self {
@@ -121,6 +143,15 @@ impl fmt::Display for BackendKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.title())
     }
+}
+
+/// A backend's executable as found on this machine, and the version it reports.
+#[derive(Debug, Clone)]
+pub struct Found {
+    /// The executable, when installed.
+    pub executable: Option<PathBuf>,
+    /// The version it reports, when it reports one.
+    pub version: Option<String>,
 }
 
 /// Whether running a program can leave state behind in the worker.

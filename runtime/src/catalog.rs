@@ -157,16 +157,31 @@ pub struct Catalog {
 impl Catalog {
     /// Registers every adapter that passes the contract checks; duplicates of an id are refused.
     pub fn build(adapters: impl IntoIterator<Item = SharedAdapter>) -> Self {
+        let adapters: Vec<SharedAdapter> = adapters.into_iter().collect();
+        // Each adapter is checked on its own (schemas compiled, examples validated, descriptor
+        // digested), so the checks are shared among the cores, each thread a contiguous run.
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(adapters.len() / 16).max(1);
+        let checked: Vec<Result<Installed, Error>> = std::thread::scope(|s| {
+            let runs: Vec<_> = adapters
+                .chunks(adapters.len().div_ceil(threads).max(1))
+                .map(|run| s.spawn(move || run.iter().map(|a| Installed::new(a.clone())).collect::<Vec<_>>()))
+                .collect();
+            runs.into_iter().flat_map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
+        });
         let mut entries: Vec<Installed> = Vec::new();
         let mut rejected = Vec::new();
-        for adapter in adapters {
+        let mut seen = std::collections::HashSet::new();
+        for (adapter, result) in adapters.iter().zip(checked) {
             let id = adapter.descriptor().id.to_string();
-            if entries.iter().any(|e| e.id() == id) {
+            if seen.contains(&id) {
                 rejected.push(Rejected { capability_id: id, reason: "another capability has the same id".into() });
                 continue;
             }
-            match Installed::new(adapter) {
-                Ok(installed) => entries.push(installed),
+            match result {
+                Ok(installed) => {
+                    seen.insert(id);
+                    entries.push(installed);
+                }
                 Err(e) => rejected.push(Rejected { capability_id: id, reason: e.to_string() }),
             }
         }

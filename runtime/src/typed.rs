@@ -106,6 +106,7 @@ impl<O: Operation> Typed<O> {
             description: d.description.into(),
             tags: d.tags.iter().map(|t| t.to_string()).collect(),
             aliases: Vec::new(),
+            not_for: Vec::new(),
             modes: d.modes.to_vec(),
             input_kind: d.input_kind,
             artifact_types: d.artifact_types.iter().map(|t| t.to_string()).collect(),

@@ -135,6 +135,9 @@ pub struct PackageCapability {
     /// Other names for the outcome, for discovery.
     #[serde(default)]
     pub aliases: Vec<String>,
+    /// Requests it is not for, for discovery's fit (see the descriptor's `not_for`).
+    #[serde(default)]
+    pub not_for: Vec<String>,
     /// EXPLORE, and VERIFY when it attaches evidence.
     pub modes: Vec<Mode>,
     /// Closed JSON Schema (2020-12) of the input.

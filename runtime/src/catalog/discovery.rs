@@ -286,7 +286,15 @@ pub(crate) fn find(
         response.kind = FindKind::Search;
         let q = Query::new(text);
         let (mask, by_ordinal) = visibility(index, &filtered);
-        ranked = index.rank(&q, &mask).into_iter().filter_map(|(d, s)| by_ordinal[d].map(|e| (e, Some(s)))).collect();
+        // A capability that says it is not for the request does not fit it strongly.
+        ranked = index
+            .rank(&q, &mask)
+            .into_iter()
+            .filter_map(|(d, mut s)| {
+                s.strong &= !index.excluded(&q, d);
+                by_ordinal[d].map(|e| (e, Some(s)))
+            })
+            .collect();
         let score = |i: usize| ranked.get(i).and_then(|r| r.1.as_ref());
         let leads =
             |first: &Score| score(1).is_none_or(|s| first.relevance as f32 >= (1.0 + LEAD) * s.relevance as f32);

@@ -163,6 +163,8 @@ pub(crate) struct SearchIndex {
     lengths: Vec<[u16; FIELDS]>,
     average: [f32; FIELDS],
     titles: Vec<Vec<String>>,
+    /// Each document's `not_for` entries, as terms.
+    not_for: Vec<Vec<Vec<String>>>,
 }
 
 /// How one capability scored.
@@ -306,6 +308,7 @@ impl SearchIndex {
             }
             index.lengths.push(lengths);
             index.titles.push(terms(&d.title));
+            index.not_for.push(d.not_for.iter().map(|t| terms(t)).filter(|t| !t.is_empty()).collect());
         }
         let n = index.lengths.len().max(1) as f32;
         for f in 0..FIELDS {
@@ -463,6 +466,14 @@ impl SearchIndex {
             .collect();
         ranked.sort_by(|a, b| b.1.relevance.cmp(&a.1.relevance).then(a.0.cmp(&b.0)));
         ranked
+    }
+
+    /// Whether `query` holds every term of one of document `doc`'s `not_for` entries: a request
+    /// the capability says it is not for.
+    pub(crate) fn excluded(&self, query: &Query, doc: usize) -> bool {
+        self.not_for
+            .get(doc)
+            .is_some_and(|entries| entries.iter().any(|entry| entry.iter().all(|t| query.terms.contains(t))))
     }
 
     /// Fills in which fields and which query terms matched document `doc` (for the few

@@ -144,6 +144,12 @@ pub struct CapabilityDescriptor {
     /// method, abbreviations, notation spelled out, what other systems call it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub aliases: Vec<String>,
+    /// Requests the capability is not for, in the words they use (`floating point` beside
+    /// exact linear algebra, `Weyl algebra` beside commutative Gröbner bases), read by
+    /// discovery: a query holding every word of one of them does not fit this capability
+    /// strongly, wherever it ranks. Ranking does not read them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_for: Vec<String>,
     /// Supported modes.
     pub modes: Vec<Mode>,
     /// What kind of input it consumes.

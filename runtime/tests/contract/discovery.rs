@@ -227,6 +227,35 @@ fn fit_distinguishes_strong_weak_and_no_matches() {
 }
 
 #[test]
+fn a_request_a_capability_is_not_for_keeps_its_rank_but_not_a_strong_fit() {
+    let query = json!({"query": "maximum induced tree of a graph"});
+    let before = run(&Catalog::build(portfolio()), query.clone()).unwrap();
+    assert_eq!(before.portfolio_fit, Some(PortfolioFit::Strong));
+    let with_limits = |not_for: &[&str]| {
+        let adapters = portfolio()
+            .into_iter()
+            .map(|a| {
+                let mut d = a.descriptor().clone();
+                if d.id.as_str() == "graph.induced_tree.maximum" {
+                    d.not_for = not_for.iter().map(|t| t.to_string()).collect();
+                }
+                scripted(d, None)
+            })
+            .collect::<Vec<_>>();
+        Catalog::build(adapters)
+    };
+    // Every word of an entry must be in the query: `induced graphs` is, `tree of life` is not.
+    let near = run(&with_limits(&["tree of life", "spanning trees"]), query.clone()).unwrap();
+    assert_eq!(near.portfolio_fit, Some(PortfolioFit::Strong));
+    let excluded = run(&with_limits(&["tree of life", "induced graphs"]), query).unwrap();
+    assert_eq!(ids(&excluded), ids(&before), "not_for never moves a rank");
+    assert_eq!(excluded.matches[0].relevance_score, before.matches[0].relevance_score);
+    assert_eq!(excluded.portfolio_fit, Some(PortfolioFit::WeakLexicalMatch));
+    assert_eq!(excluded.matches[0].lexical_fit, Some(LexicalFit::Weak));
+    assert!(excluded.recovery_paths.iter().any(|p| p.action == "REFORMULATE_QUERY"));
+}
+
+#[test]
 fn informal_proof_prose_has_no_route() {
     let catalog = Catalog::build(portfolio());
     for req in [

@@ -132,6 +132,7 @@ pub fn descriptor(id: &str, title: &str, tags: &[&str], outcome: &str, descripti
         description: description.into(),
         tags: tags.iter().map(|t| t.to_string()).collect(),
         aliases: vec![],
+        not_for: vec![],
         modes: vec![Mode::Explore],
         input_kind: InputKind::StructuredRequest,
         artifact_types: vec![],
