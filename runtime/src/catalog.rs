@@ -14,6 +14,7 @@ pub use discovery::{
     FindContext, FindKind, FindRequest, FindResponse, LexicalFit, MAX_RESPONSE_BYTES, PortfolioFit, RecoveryPath,
     RoutingStatus, delivered_len, find_text,
 };
+pub(crate) use vocabulary::terms;
 
 use std::collections::HashMap;
 use std::sync::Arc;

@@ -222,7 +222,7 @@ impl Actor for Pool {
 
     async fn pre_start(&self, myself: ActorRef<PoolMsg>, args: PoolArgs) -> Result<PoolState, ActorProcessingErr> {
         let n = args.policy.workers.max(1);
-        let mut st = PoolState {
+        let st = PoolState {
             slots: vec![None; n],
             failures: RestartBudget::new(FAILURES, FAILURE_WINDOW),
             open: false,
@@ -231,7 +231,8 @@ impl Actor for Pool {
         };
         if st.args.policy.eager {
             st.args.lender.first_use();
-            start_all(&myself, &mut st).await;
+            // By a message to itself: the runtime's start does not wait for the processes.
+            myself.cast(PoolMsg::Start)?;
         }
         Ok(st)
     }

@@ -218,6 +218,17 @@ impl CapabilityDescriptor {
                 problems.push(format!("tag `{tag}` must be lowercase and contain no whitespace"));
             }
         }
+        // A `not_for` entry is read as the words a query must hold; one that the title and
+        // outcome hold too would take the strong fit from requests for the outcome itself.
+        let own = crate::catalog::terms(&format!("{} {}", self.title, self.outcome));
+        for entry in &self.not_for {
+            let words = crate::catalog::terms(entry);
+            if words.is_empty() {
+                problems.push(format!("not_for entry `{entry}` has no word discovery reads"));
+            } else if words.iter().all(|w| own.contains(w)) {
+                problems.push(format!("not_for entry `{entry}` names the capability's own title or outcome"));
+            }
+        }
         if self.modes.is_empty() {
             problems.push("no supported modes".into());
         }
