@@ -48,6 +48,13 @@ pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
     }
     std::thread::spawn(|| std::sync::LazyLock::force(&graph::enumerate::GENG));
     std::thread::spawn(|| std::sync::LazyLock::force(&sat::DRAT_TRIM));
+    // Building a descriptor generates its schemas: three packs' worth are built on a second thread.
+    let packs = std::thread::spawn(|| {
+        let mut packs = linear_algebra::adapters();
+        packs.extend(polynomials::adapters());
+        packs.extend(group::adapters());
+        packs
+    });
     let mut all: Vec<SharedAdapter> = vec![
         Arc::new(Typed::new(core::ArtifactPut::new(objects.clone()))),
         Arc::new(Typed::new(integer::Gcd)),
@@ -165,9 +172,7 @@ pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(number_theory::graphs::ArithmeticGraph))),
         Arc::new(Typed::new(Ask(number_theory::statistics::IntervalStatistics))),
     ];
-    all.extend(linear_algebra::adapters());
-    all.extend(polynomials::adapters());
     all.extend(discrete::adapters());
-    all.extend(group::adapters());
+    all.extend(packs.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
     vocabulary::attach(all)
 }
