@@ -339,7 +339,8 @@ pub async fn open(global: &Global) -> Result<Jacobian, Failure> {
     open_with(global, false).await
 }
 
-/// Opens the runtime; `warm` starts every backend worker now (a server) rather than on first use.
+/// Opens the runtime; `warm` starts every backend worker as soon as it is open (a server) rather
+/// than on first use.
 async fn open_with(global: &Global, warm: bool) -> Result<Jacobian, Failure> {
     let mut builder = builder_for(global)?;
     if warm {

@@ -152,6 +152,17 @@ async fn the_evaluation_set_finds_the_right_capability_first() {
             *expected_by.entry(id.as_str()).or_default() += 1;
         }
         let rank = ids.iter().position(|id| case.expected.iter().any(|e| e == id)).map(|p| p + 1);
+        // A capability's `not_for` names requests it does not serve, never one it answers.
+        for m in r.matches.iter().filter(|m| case.expected.contains(&m.capability_id)) {
+            assert!(
+                m.not_for.is_none(),
+                "{}:{}: `{}` says it is not for {:?}, yet answers it",
+                case.file,
+                case.line,
+                m.capability_id,
+                m.not_for
+            );
+        }
         if r.portfolio_fit == Some(PortfolioFit::Strong) {
             if rank == Some(1) {
                 strong_right += 1;

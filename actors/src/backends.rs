@@ -104,20 +104,29 @@ impl BackendPools {
     /// Probes every backend (executable, version, launcher) without starting a session.
     pub(crate) fn probe(policy: BackendPolicy) -> Self {
         let launcher = jacobian_runtime::sandbox::launcher();
-        if policy.executables.len() < BackendKind::ALL.len() {
-            BackendKind::probe_all();
-        }
+        // Each backend's executable asked for its version, all at once: the operator's path when
+        // the policy names one, else the usual one (probed once per process).
+        let found: Vec<(Option<PathBuf>, Option<String>)> = std::thread::scope(|s| {
+            let probes: Vec<_> = BackendKind::ALL
+                .iter()
+                .map(|&backend| {
+                    let path = policy.executables.iter().find(|(b, _)| *b == backend).map(|(_, p)| p.clone());
+                    s.spawn(move || match path {
+                        Some(path) => {
+                            let exe = Some(path).filter(|p| p.is_file());
+                            let version = exe.as_deref().and_then(|p| backend.version_of(p));
+                            (exe, version)
+                        }
+                        None => (backend.found().executable.clone(), backend.found().version.clone()),
+                    })
+                })
+                .collect();
+            probes.into_iter().map(|p| p.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
+        });
         let statuses = BackendKind::ALL
             .iter()
-            .map(|&backend| {
-                let (exe, version) = match policy.executables.iter().find(|(b, _)| *b == backend) {
-                    Some((_, path)) => {
-                        let exe = Some(path.clone()).filter(|p| p.is_file());
-                        let version = exe.as_deref().and_then(|p| backend.version_of(p));
-                        (exe, version)
-                    }
-                    None => (backend.found().executable.clone(), backend.found().version.clone()),
-                };
+            .zip(found)
+            .map(|(&backend, (exe, version))| {
                 let reason = if policy.disabled.contains(&backend) {
                     Some("disabled by the operator policy".to_owned())
                 } else if exe.is_none() {

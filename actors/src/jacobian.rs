@@ -85,8 +85,9 @@ pub struct JacobianBuilder {
 }
 
 impl JacobianBuilder {
-    /// Starts every backend worker at build (a server), instead of on each pool's first
-    /// program (the default, so an embedder or a one-shot command starts only what it uses).
+    /// Starts every backend worker as soon as the runtime is built (a server; the build does
+    /// not wait for them), instead of on each pool's first program (the default, so an embedder
+    /// or a one-shot command starts only what it uses).
     pub fn warm_backends(mut self) -> Self {
         self.warm_backends = true;
         self

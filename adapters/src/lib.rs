@@ -40,22 +40,49 @@ use crate::cas::Ask;
 
 /// Every bundled capability, ready to register.
 pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
-    // Each system tool is probed once per process (its version asked, its executable hashed),
-    // each on a thread of its own while the descriptors are built: a descriptor that names a
-    // tool waits for that tool's probe alone.
-    for backend in jacobian_runtime::backend::BackendKind::ALL {
-        std::thread::spawn(move || cas::tool(backend));
-    }
-    std::thread::spawn(|| std::sync::LazyLock::force(&graph::enumerate::GENG));
-    std::thread::spawn(|| std::sync::LazyLock::force(&sat::DRAT_TRIM));
-    // Building a descriptor generates its schemas: three packs' worth are built on a second thread.
-    let packs = std::thread::spawn(|| {
-        let mut packs = linear_algebra::adapters();
-        packs.extend(polynomials::adapters());
-        packs.extend(group::adapters());
-        packs
-    });
-    let mut all: Vec<SharedAdapter> = vec![
+    std::thread::scope(|s| {
+        // Each system tool is probed once per process (its version asked, its executable
+        // hashed), each on a thread of its own while the descriptors are built: a descriptor
+        // that names a tool waits for that tool's probe alone. A thread that cannot be started
+        // leaves its probe to the first descriptor that needs it.
+        for backend in jacobian_runtime::backend::BackendKind::ALL {
+            aside(s, move || {
+                cas::tool(backend);
+            });
+        }
+        aside(s, || {
+            std::sync::LazyLock::force(&graph::enumerate::GENG);
+        });
+        aside(s, || {
+            std::sync::LazyLock::force(&sat::DRAT_TRIM);
+        });
+        // Building a descriptor generates its schemas: three packs' worth are built on a
+        // second thread (or here, when it cannot be started).
+        let packs = || {
+            let mut packs = linear_algebra::adapters();
+            packs.extend(polynomials::adapters());
+            packs.extend(group::adapters());
+            packs
+        };
+        let second = std::thread::Builder::new().spawn_scoped(s, packs).ok();
+        let mut all = core_adapters(objects);
+        all.extend(discrete::adapters());
+        all.extend(match second {
+            Some(handle) => handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            None => packs(),
+        });
+        vocabulary::attach(all)
+    })
+}
+
+/// Runs `f` on a thread of the scope, or not at all when no thread can be started.
+fn aside<'scope>(s: &'scope std::thread::Scope<'scope, '_>, f: impl FnOnce() + Send + 'scope) {
+    let _ = std::thread::Builder::new().spawn_scoped(s, f);
+}
+
+/// The capabilities of the first packs (core, integers, graphs, claims, SAT, number theory).
+fn core_adapters(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
+    vec![
         Arc::new(Typed::new(core::ArtifactPut::new(objects.clone()))),
         Arc::new(Typed::new(integer::Gcd)),
         Arc::new(Typed::new(algebra::Countermodel)),
@@ -171,8 +198,5 @@ pub fn bundled(objects: &ObjectRegistry) -> Vec<SharedAdapter> {
         Arc::new(Typed::new(Ask(number_theory::preimages::SigmaPreimages))),
         Arc::new(Typed::new(Ask(number_theory::graphs::ArithmeticGraph))),
         Arc::new(Typed::new(Ask(number_theory::statistics::IntervalStatistics))),
-    ];
-    all.extend(discrete::adapters());
-    all.extend(packs.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
-    vocabulary::attach(all)
+    ]
 }

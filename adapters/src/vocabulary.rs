@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use jacobian_runtime::SharedAdapter;
-use jacobian_runtime::adapter::WithAliases;
+use jacobian_runtime::adapter::WithVocabulary;
 
 const FILES: &[(&str, &str)] = &[
     ("number_theory", include_str!("vocabulary/number_theory.txt")),
@@ -49,13 +49,14 @@ pub fn table() -> Result<HashMap<&'static str, Entry>, String> {
 }
 
 /// Attaches each adapter's vocabulary to its descriptor. A malformed vocabulary attaches
-/// nothing (the `vocabulary_files_are_well_formed` test keeps that from shipping).
+/// nothing (the `vocabulary_files_are_well_formed_and_name_bundled_capabilities` test keeps
+/// that from shipping).
 pub fn attach(adapters: Vec<SharedAdapter>) -> Vec<SharedAdapter> {
     let Ok(mut table) = table() else { return adapters };
     adapters
         .into_iter()
         .map(|a| match table.remove(a.descriptor().id.as_str()) {
-            Some(entry) => WithAliases::wrap(a, entry.aliases, entry.not_for),
+            Some(entry) => WithVocabulary::wrap(a, entry.aliases, entry.not_for),
             None => a,
         })
         .collect()

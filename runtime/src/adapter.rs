@@ -391,12 +391,12 @@ pub trait PreparedRun: Send + 'static {
 
 /// An adapter whose descriptor carries discovery vocabulary (aliases, and the requests it is
 /// not for); everything else is the inner adapter's.
-pub struct WithAliases {
+pub struct WithVocabulary {
     inner: SharedAdapter,
     descriptor: CapabilityDescriptor,
 }
 
-impl WithAliases {
+impl WithVocabulary {
     /// Adds `aliases` and `not_for` (after any the descriptor already has) to `inner`'s
     /// descriptor.
     pub fn wrap(
@@ -407,11 +407,11 @@ impl WithAliases {
         let mut descriptor = inner.descriptor().clone();
         descriptor.aliases.extend(aliases);
         descriptor.not_for.extend(not_for);
-        std::sync::Arc::new(WithAliases { inner, descriptor })
+        std::sync::Arc::new(WithVocabulary { inner, descriptor })
     }
 }
 
-impl CapabilityAdapter for WithAliases {
+impl CapabilityAdapter for WithVocabulary {
     fn descriptor(&self) -> &CapabilityDescriptor {
         &self.descriptor
     }

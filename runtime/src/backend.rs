@@ -108,8 +108,7 @@ impl BackendKind {
     }
 
     /// The executable at its usual place ([`BackendKind::locate`]) and the version it reports,
-    /// probed once per process. Each probe runs the executable, so a server starts all of them
-    /// at once with [`BackendKind::probe_all`].
+    /// probed once per process (the probe runs the executable).
     pub fn found(self) -> &'static Found {
         static FOUND: [OnceLock<Found>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
         FOUND[self as usize].get_or_init(|| {
@@ -117,16 +116,6 @@ impl BackendKind {
             let version = executable.as_deref().and_then(|p| self.version_of(p));
             Found { executable, version }
         })
-    }
-
-    /// Probes every backend ([`BackendKind::found`]) on threads of its own, all at once, and
-    /// returns when each is known.
-    pub fn probe_all() {
-        std::thread::scope(|s| {
-            for backend in BackendKind::ALL {
-                s.spawn(move || backend.found());
-            }
-        });
     }
 
     /// The oldest version Jacobian's programs are written for.

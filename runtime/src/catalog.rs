@@ -162,13 +162,18 @@ impl Catalog {
         // Each adapter is checked on its own (schemas compiled, examples validated, descriptor
         // digested), so the checks are shared among the cores, each thread a contiguous run.
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(adapters.len() / 16).max(1);
-        let checked: Vec<Result<Installed, Error>> = std::thread::scope(|s| {
-            let runs: Vec<_> = adapters
-                .chunks(adapters.len().div_ceil(threads).max(1))
-                .map(|run| s.spawn(move || run.iter().map(|a| Installed::new(a.clone())).collect::<Vec<_>>()))
-                .collect();
-            runs.into_iter().flat_map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
-        });
+        let check = |run: &[SharedAdapter]| run.iter().map(|a| Installed::new(a.clone())).collect::<Vec<_>>();
+        let checked: Vec<Result<Installed, Error>> = if threads == 1 {
+            check(&adapters)
+        } else {
+            std::thread::scope(|s| {
+                let runs: Vec<_> =
+                    adapters.chunks(adapters.len().div_ceil(threads)).map(|run| s.spawn(move || check(run))).collect();
+                runs.into_iter()
+                    .flat_map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+                    .collect()
+            })
+        };
         let mut entries: Vec<Installed> = Vec::new();
         let mut rejected = Vec::new();
         let mut seen = std::collections::HashSet::new();

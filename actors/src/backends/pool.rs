@@ -179,7 +179,7 @@ fn unavailable(backend: BackendKind, why: &str) -> AdapterError {
 }
 
 pub(crate) enum PoolMsg {
-    /// Start the workers of a lazy pool.
+    /// Start the workers: on a lazy pool's first program, or at once after an eager pool starts.
     Start,
     /// The cool-down after the circuit opened is over.
     Reopen,

@@ -113,6 +113,10 @@ pub struct Card {
     /// Search only: normalized query terms that matched.
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub matched_terms: Vec<String>,
+    /// Search only: the entry of the capability's `not_for` the query matched, the request
+    /// near its outcome it says it does not serve (its fit is then WEAK).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_for: Option<String>,
 }
 
 fn output_fields(d: &CapabilityDescriptor) -> Vec<String> {
@@ -158,6 +162,7 @@ pub(crate) fn card(d: &CapabilityDescriptor, installed: &dyn Fn(&str) -> bool) -
         lexical_fit: None,
         matched_on: vec![],
         matched_terms: vec![],
+        not_for: None,
     }
 }
 

@@ -291,8 +291,10 @@ pub(crate) fn find(
             .rank(&q, &mask)
             .into_iter()
             .filter_map(|(d, mut s)| {
-                s.strong &= !index.excluded(&q, d);
-                by_ordinal[d].map(|e| (e, Some(s)))
+                let entry = by_ordinal[d]?;
+                s.not_for = index.excluded(&q, d);
+                s.strong &= s.not_for.is_none();
+                Some((entry, Some(s)))
             })
             .collect();
         let score = |i: usize| ranked.get(i).and_then(|r| r.1.as_ref());
@@ -326,6 +328,7 @@ pub(crate) fn find(
             c.lexical_fit = Some(if s.strong { LexicalFit::Strong } else { LexicalFit::Weak });
             c.matched_on = s.matched_on.iter().map(|f| f.to_string()).collect();
             c.matched_terms = s.matched_terms;
+            c.not_for = s.not_for.and_then(|i| entry.descriptor.not_for.get(i)).cloned();
         }
         response.matches.push(c);
     }

@@ -163,7 +163,7 @@ pub(crate) struct SearchIndex {
     lengths: Vec<[u16; FIELDS]>,
     average: [f32; FIELDS],
     titles: Vec<Vec<String>>,
-    /// Each document's `not_for` entries, as terms.
+    /// Each document's `not_for` entries, as terms, in the descriptor's order.
     not_for: Vec<Vec<Vec<String>>>,
 }
 
@@ -178,8 +178,11 @@ pub(crate) struct Score {
     pub matched_on: Vec<&'static str>,
     /// Query terms that matched, in query order.
     pub matched_terms: Vec<String>,
-    /// Whether the query's information is mostly matched by fields naming the outcome.
+    /// Whether the query's information is mostly matched by fields naming the outcome, and the
+    /// query is not one the capability says it is not for.
     pub strong: bool,
+    /// The position of the capability's `not_for` entry the query matched.
+    pub not_for: Option<usize>,
 }
 
 /// One term or phrase of a query, and the index keys that match it with their factors (the
@@ -308,7 +311,7 @@ impl SearchIndex {
             }
             index.lengths.push(lengths);
             index.titles.push(terms(&d.title));
-            index.not_for.push(d.not_for.iter().map(|t| terms(t)).filter(|t| !t.is_empty()).collect());
+            index.not_for.push(d.not_for.iter().map(|t| terms(t)).collect());
         }
         let n = index.lengths.len().max(1) as f32;
         for f in 0..FIELDS {
@@ -460,6 +463,7 @@ impl SearchIndex {
                     matched_on: Vec::new(),
                     matched_terms: Vec::new(),
                     strong: total_mass > 0.0 && primary_mass[d] / total_mass >= STRONG_COVERAGE,
+                    not_for: None,
                 };
                 (d, s)
             })
@@ -468,12 +472,14 @@ impl SearchIndex {
         ranked
     }
 
-    /// Whether `query` holds every term of one of document `doc`'s `not_for` entries: a request
-    /// the capability says it is not for.
-    pub(crate) fn excluded(&self, query: &Query, doc: usize) -> bool {
+    /// The position of the first of document `doc`'s `not_for` entries whose terms `query`
+    /// holds in a row: a request the capability says it is not for (`floating point` in "SVD of
+    /// a floating-point matrix", not in "a point with floating coordinates").
+    pub(crate) fn excluded(&self, query: &Query, doc: usize) -> Option<usize> {
         self.not_for
-            .get(doc)
-            .is_some_and(|entries| entries.iter().any(|entry| entry.iter().all(|t| query.terms.contains(t))))
+            .get(doc)?
+            .iter()
+            .position(|entry| !entry.is_empty() && query.terms.windows(entry.len()).any(|w| w == entry.as_slice()))
     }
 
     /// Fills in which fields and which query terms matched document `doc` (for the few

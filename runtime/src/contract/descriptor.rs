@@ -146,8 +146,8 @@ pub struct CapabilityDescriptor {
     pub aliases: Vec<String>,
     /// Requests the capability is not for, in the words they use (`floating point` beside
     /// exact linear algebra, `Weyl algebra` beside commutative Gröbner bases), read by
-    /// discovery: a query holding every word of one of them does not fit this capability
-    /// strongly, wherever it ranks. Ranking does not read them.
+    /// discovery: a query holding the words of one of them in a row does not fit this
+    /// capability strongly, wherever it ranks. Ranking does not read them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub not_for: Vec<String>,
     /// Supported modes.
@@ -218,15 +218,23 @@ impl CapabilityDescriptor {
                 problems.push(format!("tag `{tag}` must be lowercase and contain no whitespace"));
             }
         }
-        // A `not_for` entry is read as the words a query must hold; one that the title and
-        // outcome hold too would take the strong fit from requests for the outcome itself.
-        let own = crate::catalog::terms(&format!("{} {}", self.title, self.outcome));
+        // A `not_for` entry is read as words a query holds in a row; one that the title, the
+        // outcome, an alias or a tag holds too would take the strong fit from requests for the
+        // outcome itself.
+        let own: Vec<Vec<String>> = [&self.title, &self.outcome]
+            .into_iter()
+            .chain(&self.aliases)
+            .chain(&self.tags)
+            .map(|text| crate::catalog::terms(text))
+            .collect();
         for entry in &self.not_for {
             let words = crate::catalog::terms(entry);
             if words.is_empty() {
                 problems.push(format!("not_for entry `{entry}` has no word discovery reads"));
-            } else if words.iter().all(|w| own.contains(w)) {
-                problems.push(format!("not_for entry `{entry}` names the capability's own title or outcome"));
+            } else if own.iter().any(|text| text.windows(words.len()).any(|w| w == words.as_slice())) {
+                problems.push(format!(
+                    "not_for entry `{entry}` names the capability's own title, outcome, an alias or a tag"
+                ));
             }
         }
         if self.modes.is_empty() {

@@ -244,10 +244,13 @@ fn a_request_a_capability_is_not_for_keeps_its_rank_but_not_a_strong_fit() {
             .collect::<Vec<_>>();
         Catalog::build(adapters)
     };
-    // Every word of an entry must be in the query: `induced graphs` is, `tree of life` is not.
-    let near = run(&with_limits(&["tree of life", "spanning trees"]), query.clone()).unwrap();
+    // The query must hold an entry's words in a row: `trees of graphs` it does; `tree of life`,
+    // `graph trees` (out of order) and `induced graphs` (apart) it does not.
+    let near = run(&with_limits(&["tree of life", "graph trees", "induced graphs"]), query.clone()).unwrap();
     assert_eq!(near.portfolio_fit, Some(PortfolioFit::Strong));
-    let excluded = run(&with_limits(&["tree of life", "induced graphs"]), query).unwrap();
+    assert_eq!(near.matches[0].not_for, None);
+    let excluded = run(&with_limits(&["tree of life", "trees of graphs"]), query).unwrap();
+    assert_eq!(excluded.matches[0].not_for.as_deref(), Some("trees of graphs"));
     assert_eq!(ids(&excluded), ids(&before), "not_for never moves a rank");
     assert_eq!(excluded.matches[0].relevance_score, before.matches[0].relevance_score);
     assert_eq!(excluded.portfolio_fit, Some(PortfolioFit::WeakLexicalMatch));

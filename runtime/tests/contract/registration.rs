@@ -66,13 +66,17 @@ fn multi_line_outcomes_and_uppercase_tags_are_refused() {
 fn not_for_entries_must_be_readable_and_not_the_capability_s_own_outcome() {
     let base = || descriptor("test.eigen", "Eigenvalues", &["matrix"], "Eigenvalues of a rational matrix.", "X.");
     let mut own = base();
-    own.not_for = vec!["floating point".into(), "rational matrix eigenvalues".into()];
-    assert!(rejection(own).contains("`rational matrix eigenvalues` names the capability's own title or outcome"));
+    own.not_for = vec!["floating point".into(), "rational matrix".into()];
+    assert!(rejection(own).contains("`rational matrix` names the capability's own title, outcome"));
+    let mut alias = base();
+    alias.aliases = vec!["spectrum of an integer matrix".into()];
+    alias.not_for = vec!["integer matrices".into()];
+    assert!(rejection(alias).contains("`integer matrices` names the capability's own title, outcome, an alias"));
     let mut empty = base();
     empty.not_for = vec!["of the".into()];
     assert!(rejection(empty).contains("`of the` has no word discovery reads"));
     let mut fine = base();
-    fine.not_for = vec!["floating point".into(), "eigenvalues of a hermitian matrix".into()];
+    fine.not_for = vec!["floating point".into(), "matrix of rationals".into()];
     assert_eq!(Catalog::build([scripted(fine, None)]).entries().len(), 1);
 }
 
