@@ -7,9 +7,10 @@
 //! the vocabulary, by writers who saw only the capabilities' descriptions, and are never listed,
 //! so that their figures are the ones to expect on new requests. The test reports top-1, top-5
 //! and mean reciprocal rank per file, per set and overall, and fails when they fall under the
-//! floors below (the product's target is 90 % top-1 and 99 % top-5). It also holds that every capability is expected by at least two
-//! requests and ranked first by at least one (its question in its own words), and that at least
-//! nine in ten out-of-portfolio requests get no STRONG fit.
+//! floors below (the product's target is 90 % top-1 and 99 % top-5). It also holds that every
+//! capability is expected by at least two requests and ranked first by at least one (its
+//! question in its own words), that at least nine in ten out-of-portfolio requests get no STRONG
+//! fit, and that no capability's `not_for` matches a request it answers.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write as _;

@@ -24,7 +24,9 @@ use std::time::{Duration, Instant};
 
 use dashmap::DashMap;
 use jacobian_runtime::adapter::{AdapterContext, AdapterError};
-use jacobian_runtime::backend::{BackendKind, BackendPort, BackendStatus, Isolation, Program, Reply, version_at_least};
+use jacobian_runtime::backend::{
+    BackendKind, BackendPort, BackendStatus, Found, Isolation, Program, Reply, version_at_least,
+};
 use jacobian_runtime::sandbox::Limits;
 use ractor::{Actor, ActorProcessingErr, ActorRef, SupervisionEvent};
 use serde::Serialize;
@@ -106,18 +108,18 @@ impl BackendPools {
         let launcher = jacobian_runtime::sandbox::launcher();
         // Each backend's executable asked for its version, all at once: the operator's path when
         // the policy names one, else the usual one (probed once per process).
-        let found: Vec<(Option<PathBuf>, Option<String>)> = std::thread::scope(|s| {
+        let found: Vec<Found> = std::thread::scope(|s| {
             let probes: Vec<_> = BackendKind::ALL
                 .iter()
                 .map(|&backend| {
                     let path = policy.executables.iter().find(|(b, _)| *b == backend).map(|(_, p)| p.clone());
                     s.spawn(move || match path {
                         Some(path) => {
-                            let exe = Some(path).filter(|p| p.is_file());
-                            let version = exe.as_deref().and_then(|p| backend.version_of(p));
-                            (exe, version)
+                            let executable = Some(path).filter(|p| p.is_file());
+                            let version = executable.as_deref().and_then(|p| backend.version_of(p));
+                            Found { executable, version }
                         }
-                        None => (backend.found().executable.clone(), backend.found().version.clone()),
+                        None => backend.found().clone(),
                     })
                 })
                 .collect();
@@ -126,7 +128,7 @@ impl BackendPools {
         let statuses = BackendKind::ALL
             .iter()
             .zip(found)
-            .map(|(&backend, (exe, version))| {
+            .map(|(&backend, Found { executable: exe, version })| {
                 let reason = if policy.disabled.contains(&backend) {
                     Some("disabled by the operator policy".to_owned())
                 } else if exe.is_none() {

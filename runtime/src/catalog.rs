@@ -14,7 +14,7 @@ pub use discovery::{
     FindContext, FindKind, FindRequest, FindResponse, LexicalFit, MAX_RESPONSE_BYTES, PortfolioFit, RecoveryPath,
     RoutingStatus, delivered_len, find_text,
 };
-pub(crate) use vocabulary::terms;
+pub(crate) use vocabulary::{in_a_row, terms};
 
 use std::collections::HashMap;
 use std::sync::Arc;

@@ -19,7 +19,7 @@ use rustc_hash::FxHashMap;
 
 use serde_json::Value;
 
-use super::vocabulary::{bigrams, for_each_raw_word, group, is_term, members, stem, terms, weighted_terms};
+use super::vocabulary::{bigrams, for_each_raw_word, group, in_a_row, is_term, members, stem, terms, weighted_terms};
 use crate::contract::CapabilityDescriptor;
 
 /// Where a term matched.
@@ -476,10 +476,7 @@ impl SearchIndex {
     /// holds in a row: a request the capability says it is not for (`floating point` in "SVD of
     /// a floating-point matrix", not in "a point with floating coordinates").
     pub(crate) fn excluded(&self, query: &Query, doc: usize) -> Option<usize> {
-        self.not_for
-            .get(doc)?
-            .iter()
-            .position(|entry| !entry.is_empty() && query.terms.windows(entry.len()).any(|w| w == entry.as_slice()))
+        self.not_for.get(doc)?.iter().position(|entry| in_a_row(&query.terms, entry))
     }
 
     /// Fills in which fields and which query terms matched document `doc` (for the few

@@ -1076,6 +1076,11 @@ fn keep(word: &str) -> bool {
     !STOP.get_or_init(|| STOP_WORDS.iter().copied().collect()).contains(word)
 }
 
+/// Whether `words` occur in `terms` in a row (how a `not_for` entry is matched).
+pub(crate) fn in_a_row(terms: &[String], words: &[String]) -> bool {
+    !words.is_empty() && terms.windows(words.len()).any(|w| w == words)
+}
+
 /// Normalized terms of a text, in order: notation read, words folded, stop words, lone
 /// letters and numbers dropped, stems taken.
 pub(crate) fn terms(text: &str) -> Vec<String> {

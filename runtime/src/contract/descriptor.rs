@@ -221,17 +221,22 @@ impl CapabilityDescriptor {
         // A `not_for` entry is read as words a query holds in a row; one that the title, the
         // outcome, an alias or a tag holds too would take the strong fit from requests for the
         // outcome itself.
-        let own: Vec<Vec<String>> = [&self.title, &self.outcome]
-            .into_iter()
-            .chain(&self.aliases)
-            .chain(&self.tags)
-            .map(|text| crate::catalog::terms(text))
-            .collect();
+        // Read only for the descriptors that have entries: reading every alias is not free.
+        let own: Vec<Vec<String>> = if self.not_for.is_empty() {
+            Vec::new()
+        } else {
+            [&self.title, &self.outcome]
+                .into_iter()
+                .chain(&self.aliases)
+                .chain(&self.tags)
+                .map(|text| crate::catalog::terms(text))
+                .collect()
+        };
         for entry in &self.not_for {
             let words = crate::catalog::terms(entry);
             if words.is_empty() {
                 problems.push(format!("not_for entry `{entry}` has no word discovery reads"));
-            } else if own.iter().any(|text| text.windows(words.len()).any(|w| w == words.as_slice())) {
+            } else if own.iter().any(|text| crate::catalog::in_a_row(text, &words)) {
                 problems.push(format!(
                     "not_for entry `{entry}` names the capability's own title, outcome, an alias or a tag"
                 ));
