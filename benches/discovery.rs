@@ -6,6 +6,7 @@
 //! `cargo bench --bench discovery`; the percentile lines are printed after criterion's report.
 
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Instant;
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -17,17 +18,25 @@ use jacobian::runtime::policy::PolicyProfile;
 use jacobian::runtime::{CapabilityAdapter, Digest, SharedAdapter};
 use serde_json::{Value, json};
 
+// The allocator the server runs on.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const CATALOG_SIZE: usize = 1000;
 
 /// A bundled adapter under another id.
 struct Renamed {
     inner: SharedAdapter,
-    descriptor: CapabilityDescriptor,
+    descriptor: Arc<CapabilityDescriptor>,
 }
 
 impl CapabilityAdapter for Renamed {
     fn descriptor(&self) -> &CapabilityDescriptor {
         &self.descriptor
+    }
+
+    fn shared_descriptor(&self) -> Arc<CapabilityDescriptor> {
+        self.descriptor.clone()
     }
 
     fn prepare(&self, input: &Value, cx: &PrepareContext) -> Result<Box<dyn PreparedRun>, Vec<Diagnostic>> {
@@ -45,7 +54,7 @@ fn synthetic(bundled: &[SharedAdapter]) -> Vec<SharedAdapter> {
             let mut descriptor = inner.descriptor().clone();
             let id = format!("{}.copy{}", descriptor.id, i / bundled.len());
             descriptor.id = CapabilityId::new(&id).expect("well-formed id");
-            std::sync::Arc::new(Renamed { inner, descriptor }) as SharedAdapter
+            Arc::new(Renamed { inner, descriptor: Arc::new(descriptor) }) as SharedAdapter
         })
         .collect()
 }

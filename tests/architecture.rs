@@ -160,3 +160,19 @@ async fn every_bundled_capability_is_installed() {
     let reasons: Vec<String> = jac.rejected().iter().map(|r| format!("{}: {}", r.capability_id, r.reason)).collect();
     assert!(missing.is_empty(), "bundled but not installed: {missing:?}; {reasons:?}");
 }
+
+/// A descriptor's digest is taken over its canonical encoding written straight from the
+/// descriptor; for every bundled one those bytes are the canonical encoding of its JSON value.
+#[test]
+fn every_bundled_descriptor_encodes_canonically_without_a_json_tree() {
+    use jacobian::runtime::canonical::{canonical_bytes_of, to_canonical_vec};
+    let objects = jacobian::runtime::objects::ObjectRegistry::bundled();
+    let bundled = jacobian_adapters::bundled(&objects);
+    assert!(bundled.len() > 100);
+    for adapter in &bundled {
+        let descriptor = adapter.descriptor();
+        let direct = canonical_bytes_of(descriptor).unwrap();
+        let through_value = to_canonical_vec(&serde_json::to_value(descriptor).unwrap());
+        assert!(direct == through_value, "{}: the encodings differ", descriptor.id);
+    }
+}

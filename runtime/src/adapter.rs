@@ -393,7 +393,7 @@ pub trait PreparedRun: Send + 'static {
 /// not for); everything else is the inner adapter's.
 pub struct WithVocabulary {
     inner: SharedAdapter,
-    descriptor: CapabilityDescriptor,
+    descriptor: Arc<CapabilityDescriptor>,
 }
 
 impl WithVocabulary {
@@ -407,13 +407,17 @@ impl WithVocabulary {
         let mut descriptor = inner.descriptor().clone();
         descriptor.aliases.extend(aliases);
         descriptor.not_for.extend(not_for);
-        std::sync::Arc::new(WithVocabulary { inner, descriptor })
+        Arc::new(WithVocabulary { inner, descriptor: Arc::new(descriptor) })
     }
 }
 
 impl CapabilityAdapter for WithVocabulary {
     fn descriptor(&self) -> &CapabilityDescriptor {
         &self.descriptor
+    }
+
+    fn shared_descriptor(&self) -> Arc<CapabilityDescriptor> {
+        self.descriptor.clone()
     }
 
     fn backend(&self) -> Option<crate::backend::BackendKind> {
@@ -433,6 +437,12 @@ impl CapabilityAdapter for WithVocabulary {
 pub trait CapabilityAdapter: Send + Sync + 'static {
     /// The descriptor (stable for the adapter's lifetime).
     fn descriptor(&self) -> &CapabilityDescriptor;
+
+    /// The descriptor, shared: adapters that keep theirs in an `Arc` hand it out, so the
+    /// catalog holds it without a copy.
+    fn shared_descriptor(&self) -> Arc<CapabilityDescriptor> {
+        Arc::new(self.descriptor().clone())
+    }
 
     /// The backend pool this capability runs on, if any. A capability whose backend is missing
     /// or too old on this machine is not offered.

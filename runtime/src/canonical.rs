@@ -4,6 +4,8 @@
 //! strings escaped the way `serde_json` escapes them. It does not depend on whether
 //! `serde_json` was built with `preserve_order`: keys are sorted here, explicitly.
 
+mod encode;
+
 use std::fmt;
 use std::str::FromStr;
 
@@ -24,9 +26,12 @@ pub fn to_canonical_string(value: &Value) -> String {
     String::from_utf8(to_canonical_vec(value)).unwrap_or_default()
 }
 
-/// Serializes `value` through `serde_json::Value` and encodes the result canonically.
+/// The canonical encoding of a serializable value: the bytes of [`to_canonical_vec`] over
+/// `serde_json::to_value(value)`, written without building the `Value`.
 pub fn canonical_bytes_of<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, serde_json::Error> {
-    Ok(to_canonical_vec(&serde_json::to_value(value)?))
+    let mut out = Vec::with_capacity(128);
+    encode::write(value, &mut out)?;
+    Ok(out)
 }
 
 fn write_canonical(value: &Value, out: &mut Vec<u8>) {
@@ -259,6 +264,98 @@ mod tests {
         assert_eq!(Digest::of_json(&a), Digest::of_value(&a), "for JSON values both encodings agree");
     }
 
+    /// A value of every shape serde describes, for the direct encoder against `to_value`.
+    #[derive(Serialize)]
+    struct Typed {
+        zeta: Option<u8>,
+        alpha: Vec<Shape>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        skipped: Option<u8>,
+        by_number: std::collections::BTreeMap<i32, char>,
+        by_shape: std::collections::BTreeMap<Shape, bool>,
+        big: (u128, i128),
+        bytes: serde_bytes_like::Bytes,
+        unit: (),
+        marker: Marker,
+        newtype: Newtype,
+        #[serde(flatten)]
+        flat: std::collections::BTreeMap<String, f32>,
+    }
+
+    mod serde_bytes_like {
+        /// Serialized through `serialize_bytes`.
+        pub struct Bytes(pub Vec<u8>);
+        impl serde::Serialize for Bytes {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_bytes(&self.0)
+            }
+        }
+    }
+
+    #[derive(Serialize)]
+    struct Marker;
+
+    #[derive(Serialize)]
+    struct Newtype(String);
+
+    #[derive(Serialize, PartialEq, Eq, PartialOrd, Ord)]
+    enum Shape {
+        Unit,
+        Wrapped(i64),
+        Pair(u8, String),
+        Named { z: f64_bits::Bits, a: bool },
+    }
+
+    mod f64_bits {
+        /// An `f64` that can sit in an ordered enum.
+        #[derive(PartialEq, Eq, PartialOrd, Ord)]
+        pub struct Bits(pub u64);
+        impl serde::Serialize for Bits {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_f64(f64::from_bits(self.0))
+            }
+        }
+    }
+
+    impl Typed {
+        fn sample(x: f64, y: f32) -> Self {
+            Typed {
+                zeta: None,
+                alpha: vec![
+                    Shape::Unit,
+                    Shape::Wrapped(-7),
+                    Shape::Pair(3, "é\"\n".into()),
+                    Shape::Named { z: f64_bits::Bits(x.to_bits()), a: true },
+                ],
+                skipped: None,
+                by_number: [(-3, 'x'), (12, '\u{1F600}'), (2, '"')].into_iter().collect(),
+                by_shape: [(Shape::Unit, true)].into_iter().collect(),
+                big: (u128::from(u64::MAX), i128::from(i64::MIN)),
+                bytes: serde_bytes_like::Bytes(vec![0, 255, 7]),
+                unit: (),
+                marker: Marker,
+                newtype: Newtype("n".into()),
+                flat: [("m".to_owned(), y), ("zeta2".to_owned(), 0.1)].into_iter().collect(),
+            }
+        }
+    }
+
+    #[test]
+    fn the_direct_encoding_refuses_what_to_value_refuses() {
+        assert!(canonical_bytes_of(&u128::MAX).is_err() && serde_json::to_value(u128::MAX).is_err());
+        let by_list: std::collections::BTreeMap<Vec<u8>, u8> = [(vec![1], 1)].into_iter().collect();
+        assert!(canonical_bytes_of(&by_list).is_err() && serde_json::to_value(&by_list).is_err());
+        // Of a repeated key, the last value stands, as in a map built by inserting.
+        struct Repeated;
+        impl Serialize for Repeated {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_map([("b", 1), ("a", 2), ("b", 3)])
+            }
+        }
+        assert_eq!(canonical_bytes_of(&Repeated).unwrap(), br#"{"a":2,"b":3}"#);
+        assert_eq!(to_canonical_vec(&serde_json::to_value(&Repeated).unwrap()), br#"{"a":2,"b":3}"#);
+    }
+
     proptest! {
         #[test]
         fn digest_is_stable_under_key_order_and_whitespace(v in arb_json(), ws in "[ \t\n\r]{0,3}") {
@@ -269,6 +366,20 @@ mod tests {
             // The canonical text parses back to the same value.
             let back: Value = serde_json::from_slice(&to_canonical_vec(&v)).unwrap();
             prop_assert_eq!(back, v);
+        }
+
+        #[test]
+        fn the_direct_encoding_is_the_value_encoding(v in arb_json(), x in any::<f64>(), y in any::<f32>()) {
+            let mut v = v;
+            if let Value::Object(map) = &mut v {
+                map.insert("x".into(), json!(x));
+            }
+            prop_assert_eq!(canonical_bytes_of(&v).unwrap(), to_canonical_vec(&serde_json::to_value(&v).unwrap()));
+            let typed = Typed::sample(x, y);
+            prop_assert_eq!(
+                canonical_bytes_of(&typed).unwrap(),
+                to_canonical_vec(&serde_json::to_value(&typed).unwrap())
+            );
         }
 
         #[test]

@@ -51,7 +51,7 @@ impl std::fmt::Debug for Installed {
 impl Installed {
     /// Checks an adapter against the contract and compiles its schemas.
     pub fn new(adapter: SharedAdapter) -> Result<Self, Error> {
-        let descriptor = adapter.descriptor().clone();
+        let descriptor = adapter.shared_descriptor();
         let fail = |reason: String| Error::Registration { capability_id: descriptor.id.to_string(), reason };
         let problems = descriptor.lint();
         if !problems.is_empty() {
@@ -83,15 +83,8 @@ impl Installed {
                 )));
             }
         }
-        let descriptor_digest = Digest::of_serialize(&descriptor).map_err(|e| fail(e.to_string()))?;
-        Ok(Installed {
-            adapter,
-            descriptor: Arc::new(descriptor),
-            descriptor_digest,
-            ordinal: 0,
-            input_schema,
-            output_schema,
-        })
+        let descriptor_digest = Digest::of_serialize(&*descriptor).map_err(|e| fail(e.to_string()))?;
+        Ok(Installed { adapter, descriptor, descriptor_digest, ordinal: 0, input_schema, output_schema })
     }
 
     /// The id.
@@ -166,12 +159,16 @@ impl Catalog {
         let checked: Vec<Result<Installed, Error>> = if threads == 1 {
             check(&adapters)
         } else {
+            // The first run on the caller's thread, whose allocator already holds memory.
             std::thread::scope(|s| {
-                let runs: Vec<_> =
-                    adapters.chunks(adapters.len().div_ceil(threads)).map(|run| s.spawn(move || check(run))).collect();
-                runs.into_iter()
-                    .flat_map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-                    .collect()
+                let mut runs = adapters.chunks(adapters.len().div_ceil(threads));
+                let first = runs.next().unwrap_or_default();
+                let others: Vec<_> = runs.map(|run| s.spawn(move || check(run))).collect();
+                let mut checked = check(first);
+                for other in others {
+                    checked.extend(other.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
+                }
+                checked
             })
         };
         let mut entries: Vec<Installed> = Vec::new();

@@ -22,9 +22,14 @@ pub struct CompiledSchema {
 }
 
 impl CompiledSchema {
-    /// Compiles a 2020-12 schema. Remote references are not fetched.
+    /// Compiles a 2020-12 schema. Remote references are not fetched. Regular expressions are
+    /// compiled once per process: the object schemas that many capabilities share (a decimal
+    /// integer's pattern) would otherwise be compiled again for each.
     pub fn compile(schema: &Value) -> Result<Self, String> {
+        static PATTERNS: std::sync::LazyLock<jsonschema::PatternCache> =
+            std::sync::LazyLock::new(jsonschema::PatternCache::new);
         jsonschema::draft202012::options()
+            .with_pattern_cache(PATTERNS.clone())
             .build(schema)
             .map(|validator| CompiledSchema { validator })
             .map_err(|e| format!("schema does not compile: {e}"))

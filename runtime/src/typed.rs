@@ -90,7 +90,7 @@ pub trait Operation: Send + Sync + 'static {
 /// Adapts an [`Operation`] to [`CapabilityAdapter`].
 pub struct Typed<O: Operation> {
     op: Arc<O>,
-    descriptor: CapabilityDescriptor,
+    descriptor: Arc<CapabilityDescriptor>,
 }
 
 impl<O: Operation> Typed<O> {
@@ -132,7 +132,7 @@ impl<O: Operation> Typed<O> {
                 .map(|(title, mode, input)| InvocationExample { title: title.into(), mode, input })
                 .collect(),
         };
-        Typed { op: Arc::new(op), descriptor }
+        Typed { op: Arc::new(op), descriptor: Arc::new(descriptor) }
     }
 }
 
@@ -162,6 +162,10 @@ impl<O: Operation> PreparedRun for TypedRun<O> {
 impl<O: Operation> CapabilityAdapter for Typed<O> {
     fn descriptor(&self) -> &CapabilityDescriptor {
         &self.descriptor
+    }
+
+    fn shared_descriptor(&self) -> Arc<CapabilityDescriptor> {
+        self.descriptor.clone()
     }
 
     fn backend(&self) -> Option<crate::backend::BackendKind> {

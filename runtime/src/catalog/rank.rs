@@ -258,19 +258,38 @@ impl SearchIndex {
     /// Indexes descriptors; `docs[i]` becomes document `i`.
     pub(crate) fn build<'a>(docs: impl IntoIterator<Item = &'a CapabilityDescriptor>) -> Self {
         let mut index = SearchIndex::default();
-        let docs: Vec<(&'a CapabilityDescriptor, [Vec<&'a str>; FIELDS])> =
-            docs.into_iter().map(|d| (d, segments(d))).collect();
         // Descriptors share much of their text (schema descriptions, tags): each distinct text
-        // is read once, half of them on a second thread, and its words interned here.
-        let mut distinct: FxHashMap<&'a str, usize> = FxHashMap::default();
+        // is read once, half of them on a second thread, and its words interned here. A
+        // document's segments are kept as text numbers, so no text is hashed twice.
+        let mut distinct: FxHashMap<&'a str, u32> = FxHashMap::default();
         let mut order: Vec<&'a str> = Vec::new();
-        for text in docs.iter().flat_map(|(_, segs)| segs.iter().flatten()) {
-            distinct.entry(text).or_insert_with(|| {
-                order.push(text);
-                order.len() - 1
-            });
-        }
-        let (first, second) = order.split_at(order.len() / 2);
+        let docs: Vec<(&'a CapabilityDescriptor, [Vec<u32>; FIELDS])> = docs
+            .into_iter()
+            .map(|d| {
+                let numbered = segments(d).map(|segs| {
+                    segs.into_iter()
+                        .map(|text| {
+                            *distinct.entry(text).or_insert_with(|| {
+                                order.push(text);
+                                order.len() as u32 - 1
+                            })
+                        })
+                        .collect()
+                });
+                (d, numbered)
+            })
+            .collect();
+        // Halves of equal length in bytes, not in texts: descriptions are long, names short.
+        let bytes: usize = order.iter().map(|t| t.len()).sum();
+        let mut seen = 0;
+        let middle = order
+            .iter()
+            .position(|t| {
+                seen += t.len();
+                2 * seen >= bytes
+            })
+            .map_or(order.len(), |i| i + 1);
+        let (first, second) = order.split_at(middle);
         let (first, second) = std::thread::scope(|scope| {
             let second = scope.spawn(|| read_texts(second));
             let first = read_texts(first);
@@ -290,24 +309,31 @@ impl SearchIndex {
                 texts.push((keys, n));
             }
         }
-        let mut tf: FxHashMap<u32, [u16; FIELDS]> = FxHashMap::default();
-        // Every (key, posting), documents in order; sorted by key at the end.
-        let mut found: Vec<(u32, Posting)> = Vec::new();
+        // A document's frequencies by key, in one array indexed by key and reset after each
+        // document through the list of keys it touched.
+        let mut tf: Vec<[u16; FIELDS]> = vec![[0; FIELDS]; index.keys() as usize];
+        let mut touched: Vec<u32> = Vec::new();
+        // Every (key, posting), documents in order; sorted by key at the end. Sized once, for
+        // as many as the documents' texts have keys (an upper bound).
+        let bound = docs.iter().flat_map(|(_, segs)| segs.iter().flatten()).map(|t| texts[*t as usize].0.len()).sum();
+        let mut found: Vec<(u32, Posting)> = Vec::with_capacity(bound);
         for (i, (d, segs)) in docs.iter().enumerate() {
-            tf.clear();
             let mut lengths = [0u16; FIELDS];
             for (f, segs) in segs.iter().enumerate() {
                 for text in segs {
-                    let (keys, n) = &texts[distinct[text]];
+                    let (keys, n) = &texts[*text as usize];
                     lengths[f] = lengths[f].saturating_add(*n as u16);
-                    for key in keys {
-                        let counts = tf.entry(*key).or_default();
+                    for &key in keys {
+                        let counts = &mut tf[key as usize];
+                        if *counts == [0; FIELDS] {
+                            touched.push(key);
+                        }
                         counts[f] = counts[f].saturating_add(1);
                     }
                 }
             }
-            for (&key, &counts) in &tf {
-                found.push((key, Posting { doc: i as u32, tf: counts }));
+            for key in touched.drain(..) {
+                found.push((key, Posting { doc: i as u32, tf: std::mem::take(&mut tf[key as usize]) }));
             }
             index.lengths.push(lengths);
             index.titles.push(terms(&d.title));

@@ -281,25 +281,27 @@ fn fold(c: char) -> Option<&'static str> {
     })
 }
 
-/// Rewrites notation into words: the symbol table, then whole tokens such as `S_6`, `A5`,
-/// `D_8`, `GF(2)`, `F_p`, `Z/nZ`, `x^2`.
-fn rewrite_notation(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 32);
-    out.push_str(objects(text));
+/// Reads notation into words: the objects a text writes out, then each token (whole tokens
+/// such as `S_6`, `A5`, `D_8`, `GF(2)`, `F_p`, `Z/nZ`, `x^2` by their names, symbols by the
+/// symbol table). `piece` receives the text so read in pieces that no word spans.
+fn read_notation(text: &str, mut piece: impl FnMut(&str)) {
+    piece(objects(text));
+    let mut scratch = String::new();
     for token in text.split_whitespace() {
-        out.push(' ');
         let t = token.trim_matches(|c: char| matches!(c, ',' | ';' | '.' | '?' | ':' | '"' | '\'' | '|'));
         // M_12 is a Mathieu group, except beside Motzkin's name (read only when it matters).
         let beside_motzkin = || text.contains("Motzkin") || text.contains("motzkin");
         if let Some(words) = token_notation(t).filter(|w| *w != " mathieu group " || !beside_motzkin()) {
-            out.push_str(words);
+            piece(words);
             continue;
         }
         // Plain ASCII (most of a descriptor's prose) passes as it is.
         if token.is_ascii() && !token.contains('!') {
-            out.push_str(token);
+            piece(token);
             continue;
         }
+        scratch.clear();
+        let out = &mut scratch;
         let mut chars = token.chars();
         while let Some(c) = chars.next() {
             if c.is_ascii() && c != '!' {
@@ -332,8 +334,8 @@ fn rewrite_notation(text: &str) -> String {
                 None => out.push(c),
             }
         }
+        piece(&scratch);
     }
-    out
 }
 
 /// Mathematical objects written out in a query: a permutation in cycle notation (`(1 2 3)(4 5)`,
@@ -341,9 +343,12 @@ fn rewrite_notation(text: &str) -> String {
 /// matrix as nested brackets (`[[1, 2], [3, 4]]`).
 fn objects(text: &str) -> &'static str {
     // Every rule needs a character of its own (a `^`, an `=`, a bracket, a digit): a rule whose
-    // characters the text lacks is not read, so that prose, the bulk of every index, costs one
-    // pass over its bytes.
+    // characters the text lacks is not read, and a text with none of them (plain prose, the
+    // bulk of every index) costs one pass over its bytes.
     let marks = Marks::of(text);
+    if text.is_ascii() && !b"0123456789^=()[]<>|+/_".iter().any(|b| marks.has(*b)) {
+        return "";
+    }
     let has = |p: &str| marks.all(p) && text.contains(p);
     let bytes = text.as_bytes();
     let caret = marks.has(b'^');
@@ -956,16 +961,16 @@ fn token_notation(t: &str) -> Option<&'static str> {
     None
 }
 
-/// Splits rewritten text into lowercase ASCII-folded words (before stop words and stems).
+/// The raw words of a text after notation is read (before stop words and stems).
 fn raw_words(text: &str) -> Vec<String> {
     let mut words = Vec::new();
-    for_each_word(text, |w| words.push(w.to_owned()));
+    for_each_raw_word(text, |w| words.push(w.to_owned()));
     words
 }
 
-/// Calls `f` with each lowercase ASCII-folded word of `text`, from one reused buffer.
-fn for_each_word(text: &str, mut f: impl FnMut(&str)) {
-    let mut current = String::new();
+/// Splits `text` into lowercase ASCII-folded words, calling `f` with each from the buffer
+/// `current` (empty before and after).
+fn split_words(text: &str, current: &mut String, f: &mut impl FnMut(&str)) {
     for c in text.chars() {
         if c.is_ascii_alphanumeric() {
             current.push(c.to_ascii_lowercase());
@@ -977,19 +982,22 @@ fn for_each_word(text: &str, mut f: impl FnMut(&str)) {
                 }
             }
         } else if !current.is_empty() {
-            f(&current);
+            f(current);
             current.clear();
         }
     }
     if !current.is_empty() {
-        f(&current);
+        f(current);
+        current.clear();
     }
 }
 
-/// Calls `f` with each raw word of `text` after notation is read, and whether it survives as
-/// a term (its stem is [`stem`]'s). For building an index without allocating per word.
-pub(crate) fn for_each_raw_word(text: &str, f: impl FnMut(&str)) {
-    for_each_word(&rewrite_notation(text), f);
+/// Calls `f` with each raw word of `text` after notation is read: lowercase and ASCII-folded,
+/// before stop words and stems. One buffer serves every word, so building an index allocates
+/// nothing per word.
+pub(crate) fn for_each_raw_word(text: &str, mut f: impl FnMut(&str)) {
+    let mut current = String::new();
+    read_notation(text, |piece| split_words(piece, &mut current, &mut f));
 }
 
 /// Whether a raw word becomes a term.
@@ -1084,7 +1092,7 @@ pub(crate) fn in_a_row(terms: &[String], words: &[String]) -> bool {
 /// Normalized terms of a text, in order: notation read, words folded, stop words, lone
 /// letters and numbers dropped, stems taken.
 pub(crate) fn terms(text: &str) -> Vec<String> {
-    raw_words(&rewrite_notation(text)).into_iter().filter(|w| keep(w)).map(|w| cached_stem(&w)).collect()
+    raw_words(text).into_iter().filter(|w| keep(w)).map(|w| cached_stem(&w)).collect()
 }
 
 /// Weight of a term that qualifies the base ring (`over GF(5)`, `over the rationals`)
@@ -1096,7 +1104,7 @@ pub(crate) const QUALIFIER_WEIGHT: f32 = 0.4;
 pub(crate) fn weighted_terms(text: &str) -> Vec<(String, f32)> {
     let mut out = Vec::new();
     let mut qualifying = 0u8;
-    for w in raw_words(&rewrite_notation(text)) {
+    for w in raw_words(text) {
         if w == "over" {
             qualifying = 3;
             continue;
