@@ -18,10 +18,6 @@ use jacobian::runtime::policy::PolicyProfile;
 use jacobian::runtime::{CapabilityAdapter, Digest, SharedAdapter};
 use serde_json::{Value, json};
 
-// The allocator the server runs on.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 const CATALOG_SIZE: usize = 1000;
 
 /// A bundled adapter under another id.

@@ -6,11 +6,6 @@ use std::process::ExitCode;
 use clap::Parser;
 use jacobian::cli::{self, Cli};
 
-// A server allocates in many small pieces on many threads: descriptors and schemas at start,
-// JSON requests and results after. mimalloc serves that faster than the system allocator.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 fn main() -> ExitCode {
     // The sandbox launcher confines itself and execs a backend: nothing else may run first.
     let mut args = std::env::args_os();

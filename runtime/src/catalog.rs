@@ -159,7 +159,7 @@ impl Catalog {
         let checked: Vec<Result<Installed, Error>> = if threads == 1 {
             check(&adapters)
         } else {
-            // The first run on the caller's thread, whose allocator already holds memory.
+            // The first run on the caller's thread, which would otherwise only wait.
             std::thread::scope(|s| {
                 let mut runs = adapters.chunks(adapters.len().div_ceil(threads));
                 let first = runs.next().unwrap_or_default();

@@ -309,31 +309,24 @@ impl SearchIndex {
                 texts.push((keys, n));
             }
         }
-        // A document's frequencies by key, in one array indexed by key and reset after each
-        // document through the list of keys it touched.
-        let mut tf: Vec<[u16; FIELDS]> = vec![[0; FIELDS]; index.keys() as usize];
-        let mut touched: Vec<u32> = Vec::new();
-        // Every (key, posting), documents in order; sorted by key at the end. Sized once, for
-        // as many as the documents' texts have keys (an upper bound).
-        let bound = docs.iter().flat_map(|(_, segs)| segs.iter().flatten()).map(|t| texts[*t as usize].0.len()).sum();
-        let mut found: Vec<(u32, Posting)> = Vec::with_capacity(bound);
+        let mut tf: FxHashMap<u32, [u16; FIELDS]> = FxHashMap::default();
+        // Every (key, posting), documents in order; sorted by key at the end.
+        let mut found: Vec<(u32, Posting)> = Vec::new();
         for (i, (d, segs)) in docs.iter().enumerate() {
+            tf.clear();
             let mut lengths = [0u16; FIELDS];
             for (f, segs) in segs.iter().enumerate() {
                 for text in segs {
                     let (keys, n) = &texts[*text as usize];
                     lengths[f] = lengths[f].saturating_add(*n as u16);
-                    for &key in keys {
-                        let counts = &mut tf[key as usize];
-                        if *counts == [0; FIELDS] {
-                            touched.push(key);
-                        }
+                    for key in keys {
+                        let counts = tf.entry(*key).or_default();
                         counts[f] = counts[f].saturating_add(1);
                     }
                 }
             }
-            for key in touched.drain(..) {
-                found.push((key, Posting { doc: i as u32, tf: std::mem::take(&mut tf[key as usize]) }));
+            for (&key, &counts) in &tf {
+                found.push((key, Posting { doc: i as u32, tf: counts }));
             }
             index.lengths.push(lengths);
             index.titles.push(terms(&d.title));
