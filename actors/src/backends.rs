@@ -114,11 +114,7 @@ impl BackendPools {
                 .map(|&backend| {
                     let path = policy.executables.iter().find(|(b, _)| *b == backend).map(|(_, p)| p.clone());
                     s.spawn(move || match path {
-                        Some(path) => {
-                            let executable = Some(path).filter(|p| p.is_file());
-                            let version = executable.as_deref().and_then(|p| backend.version_of(p));
-                            Found { executable, version }
-                        }
+                        Some(path) => backend.probe(Some(path)),
                         None => backend.found().clone(),
                     })
                 })

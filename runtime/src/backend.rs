@@ -111,11 +111,14 @@ impl BackendKind {
     /// probed once per process (the probe runs the executable).
     pub fn found(self) -> &'static Found {
         static FOUND: [OnceLock<Found>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-        FOUND[self as usize].get_or_init(|| {
-            let executable = self.locate();
-            let version = executable.as_deref().and_then(|p| self.version_of(p));
-            Found { executable, version }
-        })
+        FOUND[self as usize].get_or_init(|| self.probe(self.locate()))
+    }
+
+    /// The executable given, when it is a file, and the version it reports (the probe runs it).
+    pub fn probe(self, executable: Option<PathBuf>) -> Found {
+        let executable = executable.filter(|p| p.is_file());
+        let version = executable.as_deref().and_then(|p| self.version_of(p));
+        Found { executable, version }
     }
 
     /// The oldest version Jacobian's programs are written for.

@@ -156,21 +156,18 @@ impl Catalog {
         // digested), so the checks are shared among the cores, each thread a contiguous run.
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(adapters.len() / 16).max(1);
         let check = |run: &[SharedAdapter]| run.iter().map(|a| Installed::new(a.clone())).collect::<Vec<_>>();
-        let checked: Vec<Result<Installed, Error>> = if threads == 1 {
-            check(&adapters)
-        } else {
-            // The first run on the caller's thread, which would otherwise only wait.
-            std::thread::scope(|s| {
-                let mut runs = adapters.chunks(adapters.len().div_ceil(threads));
-                let first = runs.next().unwrap_or_default();
-                let others: Vec<_> = runs.map(|run| s.spawn(move || check(run))).collect();
-                let mut checked = check(first);
-                for other in others {
-                    checked.extend(other.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
-                }
-                checked
-            })
-        };
+        // The first run on the caller's thread, which would otherwise only wait (with one
+        // thread, the only run).
+        let checked: Vec<Result<Installed, Error>> = std::thread::scope(|s| {
+            let mut runs = adapters.chunks(adapters.len().div_ceil(threads).max(1));
+            let first = runs.next().unwrap_or_default();
+            let others: Vec<_> = runs.map(|run| s.spawn(move || check(run))).collect();
+            let mut checked = check(first);
+            for other in others {
+                checked.extend(other.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
+            }
+            checked
+        });
         let mut entries: Vec<Installed> = Vec::new();
         let mut rejected = Vec::new();
         let mut seen = std::collections::HashSet::new();

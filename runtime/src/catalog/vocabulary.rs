@@ -961,13 +961,6 @@ fn token_notation(t: &str) -> Option<&'static str> {
     None
 }
 
-/// The raw words of a text after notation is read (before stop words and stems).
-fn raw_words(text: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    for_each_raw_word(text, |w| words.push(w.to_owned()));
-    words
-}
-
 /// Splits `text` into lowercase ASCII-folded words, calling `f` with each from the buffer
 /// `current` (empty before and after).
 fn split_words(text: &str, current: &mut String, f: &mut impl FnMut(&str)) {
@@ -1092,7 +1085,13 @@ pub(crate) fn in_a_row(terms: &[String], words: &[String]) -> bool {
 /// Normalized terms of a text, in order: notation read, words folded, stop words, lone
 /// letters and numbers dropped, stems taken.
 pub(crate) fn terms(text: &str) -> Vec<String> {
-    raw_words(text).into_iter().filter(|w| keep(w)).map(|w| cached_stem(&w)).collect()
+    let mut out = Vec::new();
+    for_each_raw_word(text, |w| {
+        if keep(w) {
+            out.push(cached_stem(w));
+        }
+    });
+    out
 }
 
 /// Weight of a term that qualifies the base ring (`over GF(5)`, `over the rationals`)
@@ -1104,18 +1103,18 @@ pub(crate) const QUALIFIER_WEIGHT: f32 = 0.4;
 pub(crate) fn weighted_terms(text: &str) -> Vec<(String, f32)> {
     let mut out = Vec::new();
     let mut qualifying = 0u8;
-    for w in raw_words(text) {
+    for_each_raw_word(text, |w| {
         if w == "over" {
             qualifying = 3;
-            continue;
+            return;
         }
         // The ring is named within the next three words (`over the rationals`, `over GF(5)`).
         let weight = if qualifying > 0 { QUALIFIER_WEIGHT } else { 1.0 };
         qualifying = qualifying.saturating_sub(1);
-        if keep(&w) {
-            out.push((cached_stem(&w), weight));
+        if keep(w) {
+            out.push((cached_stem(w), weight));
         }
-    }
+    });
     out
 }
 
