@@ -34,7 +34,7 @@ use jacobian_runtime::objects::ObjectRegistry;
 pub fn builder() -> JacobianBuilder {
     let objects = ObjectRegistry::bundled();
     Jacobian::builder()
-        .adapters(jacobian_adapters::bundled(&objects))
+        .bundled_adapters(jacobian_adapters::bundled(&objects))
         .bundled_checkers(jacobian_checkers::bundled())
         .objects(objects)
 }

@@ -161,6 +161,22 @@ async fn every_bundled_capability_is_installed() {
     assert!(missing.is_empty(), "bundled but not installed: {missing:?}; {reasons:?}");
 }
 
+/// Every bundled capability passes registration in full: its schemas compile and every example
+/// passes the validation path a call takes. A server only digests bundled capabilities at start
+/// (their schemas are compiled on first use), on the strength of this test.
+#[test]
+fn every_bundled_capability_passes_the_full_registration_checks() {
+    let objects = jacobian::runtime::objects::ObjectRegistry::bundled();
+    let bundled = jacobian_adapters::bundled(&objects);
+    let catalog = jacobian::runtime::catalog::Catalog::build(bundled.clone());
+    let reasons: Vec<String> =
+        catalog.rejected().iter().map(|r| format!("{}: {}", r.capability_id, r.reason)).collect();
+    assert!(reasons.is_empty(), "{reasons:#?}");
+    assert_eq!(catalog.entries().len(), bundled.len());
+    let lazy = jacobian::runtime::catalog::Catalog::build_with_bundled(bundled, []);
+    assert_eq!(lazy.digest(), catalog.digest());
+}
+
 /// A descriptor's digest is taken over its canonical encoding written straight from the
 /// descriptor; for every bundled one those bytes are the canonical encoding of its JSON value.
 #[test]

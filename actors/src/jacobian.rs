@@ -70,6 +70,7 @@ pub struct CheckerInfo {
 pub struct JacobianBuilder {
     home: Option<PathBuf>,
     adapters: Vec<SharedAdapter>,
+    bundled_adapters: Vec<SharedAdapter>,
     bundled_checkers: Vec<SharedChecker>,
     checkers: Vec<SharedChecker>,
     authorize: Vec<CheckerIdentity>,
@@ -122,6 +123,14 @@ impl JacobianBuilder {
     /// Installs capabilities.
     pub fn adapters(mut self, adapters: impl IntoIterator<Item = SharedAdapter>) -> Self {
         self.adapters.extend(adapters);
+        self
+    }
+
+    /// Installs the capabilities shipped with Jacobian. Their registration checks (schemas
+    /// compiled, examples validated) are the suite's to run, once per build: at start they are
+    /// only digested, and a schema is compiled when first used (see `Installed::bundled`).
+    pub fn bundled_adapters(mut self, adapters: impl IntoIterator<Item = SharedAdapter>) -> Self {
+        self.bundled_adapters.extend(adapters);
         self
     }
 
@@ -231,26 +240,28 @@ impl JacobianBuilder {
         })
         .await
         .map_err(|e| JacobianError::Actor(format!("loading packages: {e}")))?;
+        let mut available = |a: &SharedAdapter| match a.backend() {
+            None => true,
+            Some(b) if backends.available(b) => {
+                if !needed.contains(&b) {
+                    needed.push(b);
+                }
+                true
+            }
+            Some(b) => {
+                let status = backends.status(b);
+                let why = status.reason.unwrap_or_default();
+                unavailable
+                    .push(Rejected { capability_id: a.descriptor().id.to_string(), reason: format!("{b}: {why}") });
+                false
+            }
+        };
+        let bundled: Vec<SharedAdapter> = self.bundled_adapters.into_iter().filter(&mut available).collect();
         let adapters: Vec<SharedAdapter> = self
             .adapters
             .into_iter()
             .chain(packages.iter().flat_map(|p| p.adapters().iter().cloned()))
-            .filter(|a| match a.backend() {
-                None => true,
-                Some(b) if backends.available(b) => {
-                    if !needed.contains(&b) {
-                        needed.push(b);
-                    }
-                    true
-                }
-                Some(b) => {
-                    let status = backends.status(b);
-                    let why = status.reason.unwrap_or_default();
-                    unavailable
-                        .push(Rejected { capability_id: a.descriptor().id.to_string(), reason: format!("{b}: {why}") });
-                    false
-                }
-            })
+            .filter(&mut available)
             .collect();
         let shared_store = match &self.config.store.url {
             Some(url) => Some(jacobian_runtime::artifact::PgDatabase::connect(url)?),
@@ -268,7 +279,7 @@ impl JacobianBuilder {
             holder: holder.clone(),
             ttl: Duration::from_millis(limits.max_wall_ms) + grace + BACKSTOP,
         });
-        let catalog = Arc::new(Catalog::build(adapters));
+        let catalog = Arc::new(Catalog::build_with_bundled(bundled, adapters));
         for r in catalog.rejected() {
             tracing::error!(capability = %r.capability_id, reason = %r.reason, "capability not installed");
         }
@@ -404,6 +415,7 @@ impl Jacobian {
         JacobianBuilder {
             home: None,
             adapters: vec![],
+            bundled_adapters: vec![],
             bundled_checkers: vec![],
             checkers: vec![],
             authorize: vec![],

@@ -3,6 +3,11 @@
 //! Registration fails closed: a descriptor that breaks the contract (an open input schema,
 //! an example that does not validate, a VERIFY mode without evidence kinds) is not installed,
 //! and the reason is kept for `jacobian doctor`.
+//!
+//! Bundled capabilities are the exception to checking at start: their descriptors are part of
+//! the binary, the same at every start, and the suite registers every one of them with the full
+//! checks. [`Catalog::build_with_bundled`] only digests them, and compiles a schema when it is
+//! first used.
 
 mod cards;
 mod discovery;
@@ -17,7 +22,7 @@ pub use discovery::{
 pub(crate) use vocabulary::{in_a_row, terms};
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use serde_json::{Value, json};
 
@@ -38,8 +43,10 @@ pub struct Installed {
     pub descriptor_digest: Digest,
     /// Position in the catalog's id order (the search index's document number).
     ordinal: usize,
-    input_schema: CompiledSchema,
-    output_schema: CompiledSchema,
+    /// The compiled schemas: at registration for a capability checked in full, on first use
+    /// for a bundled one.
+    input_schema: OnceLock<Result<CompiledSchema, String>>,
+    output_schema: OnceLock<Result<CompiledSchema, String>>,
 }
 
 impl std::fmt::Debug for Installed {
@@ -84,7 +91,44 @@ impl Installed {
             }
         }
         let descriptor_digest = Digest::of_serialize(&*descriptor).map_err(|e| fail(e.to_string()))?;
-        Ok(Installed { adapter, descriptor, descriptor_digest, ordinal: 0, input_schema, output_schema })
+        Ok(Installed {
+            adapter,
+            descriptor,
+            descriptor_digest,
+            ordinal: 0,
+            input_schema: OnceLock::from(Ok(input_schema)),
+            output_schema: OnceLock::from(Ok(output_schema)),
+        })
+    }
+
+    /// A bundled capability: digested, its schemas compiled on first use. The checks of
+    /// [`Installed::new`] are the suite's to run on every bundled capability (a descriptor of
+    /// the binary is the same at every start).
+    pub fn bundled(adapter: SharedAdapter) -> Result<Self, Error> {
+        let descriptor = adapter.shared_descriptor();
+        let descriptor_digest = Digest::of_serialize(&*descriptor)
+            .map_err(|e| Error::Registration { capability_id: descriptor.id.to_string(), reason: e.to_string() })?;
+        Ok(Installed {
+            adapter,
+            descriptor,
+            descriptor_digest,
+            ordinal: 0,
+            input_schema: OnceLock::new(),
+            output_schema: OnceLock::new(),
+        })
+    }
+
+    /// A schema, compiled at its first use; a diagnostic at `pointer` when it does not compile
+    /// (the call is refused, never run unchecked).
+    fn schema<'a>(
+        &'a self,
+        cell: &'a OnceLock<Result<CompiledSchema, String>>,
+        schema: &Value,
+        pointer: &str,
+    ) -> Result<&'a CompiledSchema, Diagnostic> {
+        cell.get_or_init(|| CompiledSchema::compile(schema)).as_ref().map_err(|e| {
+            Diagnostic::at(pointer, "SCHEMA_UNAVAILABLE", format!("{}'s schema at {pointer}: {e}", self.descriptor.id))
+        })
     }
 
     /// The id.
@@ -111,7 +155,8 @@ impl Installed {
                 format!("{} supports {}", self.descriptor.id, modes_text(&self.descriptor.modes)),
             )]);
         }
-        let bad = self.input_schema.validate(&request.input, "/input");
+        let schema = self.schema(&self.input_schema, &self.descriptor.input_schema, "/input").map_err(|d| vec![d])?;
+        let bad = schema.validate(&request.input, "/input");
         if !bad.is_empty() {
             return Err(bad);
         }
@@ -120,7 +165,10 @@ impl Installed {
 
     /// Diagnostics for an output that breaks the output schema (empty when it conforms).
     pub fn check_output(&self, output: &Value) -> Vec<Diagnostic> {
-        self.output_schema.validate(output, "/output")
+        match self.schema(&self.output_schema, &self.descriptor.output_schema, "/output") {
+            Ok(schema) => schema.validate(output, "/output"),
+            Err(d) => vec![d],
+        }
     }
 }
 
@@ -140,22 +188,72 @@ pub struct Rejected {
 /// The installed capabilities, in id order, with the digest of the whole inventory.
 pub struct Catalog {
     entries: Vec<Arc<Installed>>,
-    search: rank::SearchIndex,
+    search: Arc<SearchCell>,
     index: HashMap<String, usize>,
     digest: Digest,
     rejected: Vec<Rejected>,
-    /// How long the search index took to build (a part of [`Catalog::build`]).
-    index_build: std::time::Duration,
+}
+
+/// The search index of a catalog's descriptors, built on a thread of its own as soon as
+/// registration is done, so that a server answers `initialize` (and runs capabilities) without
+/// waiting for it. A search that comes before it is ready waits for it; with no thread to build
+/// it, the first search does.
+struct SearchCell {
+    descriptors: Vec<Arc<CapabilityDescriptor>>,
+    built: OnceLock<(rank::SearchIndex, std::time::Duration)>,
+}
+
+impl SearchCell {
+    fn start(descriptors: Vec<Arc<CapabilityDescriptor>>) -> Arc<SearchCell> {
+        let cell = Arc::new(SearchCell { descriptors, built: OnceLock::new() });
+        let building = Arc::clone(&cell);
+        let _ = std::thread::Builder::new().name("catalog-index".into()).spawn(move || {
+            building.get();
+        });
+        cell
+    }
+
+    /// The index and how long it took to build (once: a second caller waits for the first).
+    fn get(&self) -> &(rank::SearchIndex, std::time::Duration) {
+        self.built.get_or_init(|| {
+            let started = std::time::Instant::now();
+            let index = rank::SearchIndex::build(self.descriptors.iter().map(|d| &**d));
+            (index, started.elapsed())
+        })
+    }
 }
 
 impl Catalog {
     /// Registers every adapter that passes the contract checks; duplicates of an id are refused.
     pub fn build(adapters: impl IntoIterator<Item = SharedAdapter>) -> Self {
-        let adapters: Vec<SharedAdapter> = adapters.into_iter().collect();
+        Catalog::build_with_bundled([], adapters)
+    }
+
+    /// Registers `bundled` capabilities (see [`Installed::bundled`]) and every other adapter
+    /// that passes the contract checks; duplicates of an id are refused, the first kept
+    /// (bundled ones first).
+    pub fn build_with_bundled(
+        bundled: impl IntoIterator<Item = SharedAdapter>,
+        adapters: impl IntoIterator<Item = SharedAdapter>,
+    ) -> Self {
+        let adapters: Vec<(SharedAdapter, bool)> =
+            bundled.into_iter().map(|a| (a, true)).chain(adapters.into_iter().map(|a| (a, false))).collect();
+        // The search index starts while the adapters are checked, on the descriptors that will be
+        // installed if none is refused (the first of each id, in id order); a refusal starts it
+        // again on those installed.
+        let mut ids = std::collections::HashSet::new();
+        let mut expected: Vec<Arc<CapabilityDescriptor>> =
+            adapters.iter().map(|(a, _)| a.shared_descriptor()).filter(|d| ids.insert(d.id.clone())).collect();
+        expected.sort_by(|a, b| a.id.cmp(&b.id));
+        let search = SearchCell::start(expected);
         // Each adapter is checked on its own (schemas compiled, examples validated, descriptor
         // digested), so the checks are shared among the cores, each thread a contiguous run.
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(adapters.len() / 16).max(1);
-        let check = |run: &[SharedAdapter]| run.iter().map(|a| Installed::new(a.clone())).collect::<Vec<_>>();
+        let check = |run: &[(SharedAdapter, bool)]| {
+            run.iter()
+                .map(|(a, bundled)| if *bundled { Installed::bundled(a.clone()) } else { Installed::new(a.clone()) })
+                .collect::<Vec<_>>()
+        };
         // The first run on the caller's thread, which would otherwise only wait (with one
         // thread, the only run).
         let checked: Vec<Result<Installed, Error>> = std::thread::scope(|s| {
@@ -171,7 +269,7 @@ impl Catalog {
         let mut entries: Vec<Installed> = Vec::new();
         let mut rejected = Vec::new();
         let mut seen = std::collections::HashSet::new();
-        for (adapter, result) in adapters.iter().zip(checked) {
+        for ((adapter, _), result) in adapters.iter().zip(checked) {
             let id = adapter.descriptor().id.to_string();
             if seen.contains(&id) {
                 rejected.push(Rejected { capability_id: id, reason: "another capability has the same id".into() });
@@ -189,20 +287,23 @@ impl Catalog {
         for (i, e) in entries.iter_mut().enumerate() {
             e.ordinal = i;
         }
-        let started = std::time::Instant::now();
-        let search = rank::SearchIndex::build(entries.iter().map(|e| &*e.descriptor));
-        let index_build = started.elapsed();
+        let installed = entries.iter().map(|e| &e.descriptor.id);
+        let search = if installed.eq(search.descriptors.iter().map(|d| &d.id)) {
+            search
+        } else {
+            SearchCell::start(entries.iter().map(|e| Arc::clone(&e.descriptor)).collect())
+        };
         let entries: Vec<Arc<Installed>> = entries.into_iter().map(Arc::new).collect();
         let index = entries.iter().enumerate().map(|(i, e)| (e.id().to_owned(), i)).collect();
         let digests: Vec<String> = entries.iter().map(|e| e.descriptor_digest.prefixed()).collect();
         let digest = Digest::of_value(&json!(digests));
-        Catalog { entries, search, index, digest, rejected, index_build }
+        Catalog { entries, search, index, digest, rejected }
     }
 
-    /// How long building the search index took, within [`Catalog::build`] (the rest compiles
-    /// schemas and validates examples).
+    /// How long building the search index took (on its own thread, once registration was done);
+    /// waits for it when it is not built yet.
     pub fn index_build_time(&self) -> std::time::Duration {
-        self.index_build
+        self.search.get().1
     }
 
     /// Looks up a capability.
@@ -233,7 +334,7 @@ impl Catalog {
         cx: &FindContext,
         request: &FindRequest,
     ) -> Result<FindResponse, Vec<Diagnostic>> {
-        discovery::find(&self.search, visible, cx, request)
+        discovery::find(&self.search.get().0, visible, cx, request)
     }
 
     /// Capabilities that failed registration.

@@ -325,3 +325,25 @@ fn policy_profiles_hide_capabilities_from_discovery() {
     let d = &catalog.get("memory.search.premises").unwrap().descriptor;
     assert_eq!(no_retrieval.denies(d, Mode::Explore).unwrap().code, "CAPABILITY_POLICY_DENIED");
 }
+
+/// The index starts on every descriptor before registration is done; a capability refused
+/// there (or a second of an id) is in neither the catalog nor its search, and each match is
+/// the capability it names.
+#[test]
+fn a_refused_capability_is_never_found() {
+    let mut open = descriptor("test.compute.alpha_open", "Alpha open", &["alpha"], "Alpha open.", "Alpha.");
+    open.input_schema = json!({"type": "object", "properties": {"n": {"type": "integer"}}});
+    let catalog = Catalog::build([
+        scripted(open, None),
+        scripted(descriptor("test.compute.alpha", "Alpha", &["alpha"], "Alpha values.", "Alpha."), None),
+        scripted(descriptor("test.compute.beta", "Beta", &["beta"], "Beta values.", "Beta."), None),
+        scripted(descriptor("test.compute.beta", "Beta twice", &["gamma"], "Gamma values.", "Gamma."), None),
+    ]);
+    assert_eq!(catalog.rejected().len(), 2);
+    let found = run(&catalog, json!({"query": "alpha open"})).unwrap();
+    assert_eq!(ids(&found), ["test.compute.alpha"]);
+    let found = run(&catalog, json!({"query": "beta"})).unwrap();
+    assert_eq!(ids(&found), ["test.compute.beta"]);
+    assert_eq!(found.matches[0].title, "Beta");
+    assert_eq!(run(&catalog, json!({"query": "gamma"})).unwrap().matches.len(), 0);
+}

@@ -103,3 +103,62 @@ fn catalog_digest_depends_on_descriptors_not_registration_order() {
     let three = Catalog::build([scripted(a, None), scripted(b2, None)]);
     assert_ne!(one.digest(), three.digest());
 }
+
+/// A bundled capability is digested at registration and compiles its schemas on first use: one
+/// whose schemas do not compile (which the suite's full registration of every bundled capability
+/// would refuse) is installed, and every call to it is refused with a diagnostic, never run
+/// against an unchecked input or output.
+#[test]
+fn bundled_capabilities_compile_their_schemas_on_first_use_and_refuse_calls_when_they_cannot() {
+    use jacobian_runtime::CapabilityRequest;
+    use jacobian_runtime::adapter::PrepareContext;
+    use jacobian_runtime::artifact::{ArtifactReader, MemoryArtifactStore};
+
+    let mut broken = descriptor("test.broken", "Broken", &["x"], "X.", "X.");
+    broken.input_schema = json!({
+        "type": "object",
+        "properties": {"n": {"type": "string", "pattern": "("}},
+        "additionalProperties": false
+    });
+    broken.output_schema = json!({"type": "objekt"});
+    broken.examples.clear();
+    assert!(rejection(broken.clone()).contains("does not compile"));
+
+    let fine = descriptor("test.fine", "Fine", &["x"], "X.", "X.");
+    let catalog = Catalog::build_with_bundled([scripted(broken, None), scripted(fine.clone(), None)], []);
+    assert_eq!(catalog.entries().len(), 2, "{:?}", catalog.rejected());
+    let cx = PrepareContext {
+        mode: Mode::Explore,
+        artifacts: ArtifactReader::new(std::sync::Arc::new(MemoryArtifactStore::new())),
+    };
+    let broken = catalog.get("test.broken").unwrap();
+    let refused = broken.prepare(&CapabilityRequest::new("test.broken", json!({"n": "1"})), &cx).err().unwrap();
+    assert_eq!((refused[0].code.as_str(), refused[0].path.as_deref()), ("SCHEMA_UNAVAILABLE", Some("/input")));
+    let refused = broken.check_output(&json!({}));
+    assert_eq!((refused[0].code.as_str(), refused[0].path.as_deref()), ("SCHEMA_UNAVAILABLE", Some("/output")));
+
+    // A bundled capability whose schemas compile validates as one checked in full does, and
+    // its digest is the same.
+    let full = Catalog::build([scripted(fine.clone(), None)]);
+    let (lazy, eager) = (catalog.get("test.fine").unwrap(), full.get("test.fine").unwrap());
+    assert_eq!(lazy.descriptor_digest, eager.descriptor_digest);
+    for input in [json!({}), json!({"unknown": 1}), fine.examples[0].input.clone()] {
+        let request = CapabilityRequest::new("test.fine", input);
+        let codes = |i: &jacobian_runtime::catalog::Installed| match i.prepare(&request, &cx) {
+            Ok(_) => vec![],
+            Err(ds) => ds.into_iter().map(|d| (d.code, d.path)).collect(),
+        };
+        assert_eq!(codes(lazy), codes(eager));
+    }
+}
+
+#[test]
+fn a_bundled_capability_keeps_its_id_against_a_later_adapter() {
+    let catalog = Catalog::build_with_bundled(
+        [scripted(descriptor("test.dup", "Bundled", &["x"], "X.", "X."), None)],
+        [scripted(descriptor("test.dup", "Other", &["x"], "X.", "X."), None)],
+    );
+    assert_eq!(catalog.entries().len(), 1);
+    assert_eq!(catalog.entries()[0].descriptor.title, "Bundled");
+    assert_eq!(catalog.rejected()[0].reason, "another capability has the same id");
+}
