@@ -83,9 +83,9 @@ fn discovery(c: &mut Criterion) {
     let adapters = synthetic(&bundled);
     // The bundled catalog first, as a server builds it at start (digested, schemas compiled on
     // first use), then with the full registration checks the suite runs, then the 1,000 (each
-    // checked in full: a synthetic copy is not bundled).
-    // A catalog serves runs once built; its search index is built on a thread of its own, and
-    // each build here waits for it before the next starts.
+    // checked in full: a synthetic copy is not bundled). A catalog serves runs once built; its
+    // search index is built on a thread of its own, and each build here waits for it before the
+    // next starts.
     let ms = |t: Instant| t.elapsed().as_secs_f64() * 1e3;
     let index_ms = |c: &Catalog| c.index_build_time().as_secs_f64() * 1e3;
     let t0 = Instant::now();

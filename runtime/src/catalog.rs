@@ -90,15 +90,10 @@ impl Installed {
                 )));
             }
         }
-        let descriptor_digest = Digest::of_serialize(&*descriptor).map_err(|e| fail(e.to_string()))?;
-        Ok(Installed {
-            adapter,
-            descriptor,
-            descriptor_digest,
-            ordinal: 0,
-            input_schema: OnceLock::from(Ok(input_schema)),
-            output_schema: OnceLock::from(Ok(output_schema)),
-        })
+        let mut installed = Installed::digested(adapter, descriptor)?;
+        installed.input_schema = OnceLock::from(Ok(input_schema));
+        installed.output_schema = OnceLock::from(Ok(output_schema));
+        Ok(installed)
     }
 
     /// A bundled capability: digested, its schemas compiled on first use. The checks of
@@ -106,6 +101,11 @@ impl Installed {
     /// the binary is the same at every start).
     pub fn bundled(adapter: SharedAdapter) -> Result<Self, Error> {
         let descriptor = adapter.shared_descriptor();
+        Installed::digested(adapter, descriptor)
+    }
+
+    /// The descriptor digested, its schemas not yet compiled.
+    fn digested(adapter: SharedAdapter, descriptor: Arc<CapabilityDescriptor>) -> Result<Self, Error> {
         let descriptor_digest = Digest::of_serialize(&*descriptor)
             .map_err(|e| Error::Registration { capability_id: descriptor.id.to_string(), reason: e.to_string() })?;
         Ok(Installed {
@@ -194,9 +194,9 @@ pub struct Catalog {
     rejected: Vec<Rejected>,
 }
 
-/// The search index of a catalog's descriptors, built on a thread of its own as soon as
-/// registration is done, so that a server answers `initialize` (and runs capabilities) without
-/// waiting for it. A search that comes before it is ready waits for it; with no thread to build
+/// The search index of a catalog's descriptors, built on a thread of its own while the
+/// catalog registers them and after, so that a server answers `initialize` (and runs
+/// capabilities) without waiting for it. A search that comes before it is ready waits for it; with no thread to build
 /// it, the first search does.
 struct SearchCell {
     descriptors: Vec<Arc<CapabilityDescriptor>>,
@@ -241,10 +241,11 @@ impl Catalog {
         // The search index starts while the adapters are checked, on the descriptors that will be
         // installed if none is refused (the first of each id, in id order); a refusal starts it
         // again on those installed.
-        let mut ids = std::collections::HashSet::new();
         let mut expected: Vec<Arc<CapabilityDescriptor>> =
-            adapters.iter().map(|(a, _)| a.shared_descriptor()).filter(|d| ids.insert(d.id.clone())).collect();
+            adapters.iter().map(|(a, _)| a.shared_descriptor()).collect();
+        // A stable sort keeps each id's first adapter first.
         expected.sort_by(|a, b| a.id.cmp(&b.id));
+        expected.dedup_by(|later, first| later.id == first.id);
         let search = SearchCell::start(expected);
         // Each adapter is checked on its own (schemas compiled, examples validated, descriptor
         // digested), so the checks are shared among the cores, each thread a contiguous run.
@@ -300,8 +301,8 @@ impl Catalog {
         Catalog { entries, search, index, digest, rejected }
     }
 
-    /// How long building the search index took (on its own thread, once registration was done);
-    /// waits for it when it is not built yet.
+    /// How long building the search index took (on its own thread, beside registration); waits
+    /// for it when it is not built yet.
     pub fn index_build_time(&self) -> std::time::Duration {
         self.search.get().1
     }
